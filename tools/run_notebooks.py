@@ -1,0 +1,92 @@
+"""Re-execute notebooks in place and store their outputs (``make notebooks``).
+
+It runs each notebook the way ``pytest --nbval --nbval-current-env`` does: a
+fresh kernel of the Python running this script, started in the notebook's own
+folder, cells executed top to bottom. So what it stores is what nbval compares.
+
+Cells whose first line is ``# NBVAL_IGNORE_OUTPUT`` hold measurements (times)
+that differ on every run; nbval does not compare them. To keep ``git status``
+clean after a re-run, such a cell keeps its stored output when its code has not
+changed. ``--refresh-ignored`` (``make notebooks REFRESH=1``) stores fresh ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+IGNORE_MARK = "# NBVAL_IGNORE_OUTPUT"
+CELL_TIMEOUT_S = 300
+# Notebook metadata that would change with the machine (exact Python version, ...).
+STABLE_METADATA = {
+    "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+    "language_info": {"name": "python", "pygments_lexer": "ipython3"},
+}
+
+
+def is_ignored(cell) -> bool:
+    """True for a code cell whose output nbval does not compare."""
+    return cell.cell_type == "code" and cell.source.lstrip().startswith(IGNORE_MARK)
+
+
+def run(path: Path, refresh_ignored: bool = False) -> float:
+    """Execute ``path`` in place; return the seconds it took."""
+    nb = nbformat.read(path, as_version=4)
+    before = copy.deepcopy(nb)
+    client = NotebookClient(
+        nb,
+        timeout=CELL_TIMEOUT_S,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
+        record_timing=False,
+    )
+    start = time.perf_counter()
+    client.execute()
+    seconds = time.perf_counter() - start
+    if not refresh_ignored:
+        for old, new in zip(before.cells, nb.cells):
+            if is_ignored(new) and old.source == new.source and old.get("outputs"):
+                new.outputs = old.outputs
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+    nb.metadata = {**{k: v for k, v in nb.metadata.items() if k not in STABLE_METADATA}, **STABLE_METADATA}
+    nbformat.validate(nb)
+    nbformat.write(nb, path)
+    return seconds
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("notebooks", nargs="+", type=Path)
+    parser.add_argument("--jobs", type=int, default=2, help="notebooks run at once")
+    parser.add_argument("--refresh-ignored", action="store_true", help="store fresh outputs of timing cells too")
+    args = parser.parse_args(argv)
+    missing = [p for p in args.notebooks if not p.is_file()]
+    if missing:
+        parser.error(f"no such notebook: {', '.join(map(str, missing))}")
+
+    failed = 0
+
+    def one(path: Path) -> None:
+        nonlocal failed
+        try:
+            seconds = run(path, args.refresh_ignored)
+            print(f"{seconds:6.1f} s  {path}", flush=True)
+        except Exception as err:  # report every failing notebook, not just the first
+            failed += 1
+            print(f"FAILED   {path}: {err.__class__.__name__}: {str(err)[-2000:]}", file=sys.stderr, flush=True)
+
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        list(pool.map(one, args.notebooks))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
