@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import warnings
 
 # TensorFlow reads these when it is first imported.
 _ENV_BEFORE_IMPORT = {
@@ -72,6 +73,10 @@ def make_reproducible(seed: int = 42, cpu_devices: int = 1, quiet: bool = False)
     import tensorflow as tf
 
     absl.logging.set_verbosity(absl.logging.ERROR)
+    # Keras 3.15 warns on *every* fit(dataset) that its default shuffle=True is
+    # ignored for a tf.data.Dataset, naming a file in site-packages; the reader did
+    # nothing wrong, and the path differs from machine to machine.
+    warnings.filterwarnings("ignore", message=r"`shuffle=True` was passed", category=UserWarning)
     tf.get_logger().setLevel(logging.ERROR)
 
     if cpu_devices > 1:
