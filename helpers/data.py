@@ -6,7 +6,7 @@ into a TFDS dataset named ``mnist_subset`` with the same features as TFDS
 ``mnist``, so a notebook calls ``tfds.load(name, with_info=True,
 as_supervised=True)`` exactly as for the full dataset.
 
-Set the environment variable ``ETF2_FULL_MNIST=1`` (or pass ``full=True`` to
+Set the environment variable ``ETF2_FULL_MNIST=1`` (or pass ``name='mnist'`` to
 :func:`prepare`) to use the full 70,000-digit TFDS ``mnist``; that needs the
 network once, and without it :func:`prepare` fails within seconds.
 """
@@ -108,14 +108,14 @@ class MnistSubset(tfds.core.GeneratorBasedBuilder):
             yield int(i), {"image": images[i], "label": int(labels[i])}
 
 
-def use_full_mnist() -> bool:
-    """Return True when the environment asks for the full TFDS ``mnist``."""
+def dataset_name() -> str:
+    """Return the dataset the notebooks use: ``'mnist'`` if ``ETF2_FULL_MNIST`` is on, else ``'mnist_subset'``."""
     value = os.environ.get(FULL_MNIST_ENV, "").strip().lower()
     if value in ("", "0", "false", "no", "off"):
-        return False
+        return SUBSET_NAME
     if value in ("1", "true", "yes", "on"):
-        return True
-    raise ValueError(f"{FULL_MNIST_ENV} must be 1/0 (or true/false), got {value!r}")
+        return FULL_NAME
+    raise ValueError(f"{FULL_MNIST_ENV} must be 1 or 0 (or true/false), got {value!r}")
 
 
 def check_network(host: tuple[str, int] = DOWNLOAD_HOST, timeout: float = NETWORK_TIMEOUT_S) -> None:
@@ -127,7 +127,7 @@ def check_network(host: tuple[str, int] = DOWNLOAD_HOST, timeout: float = NETWOR
         raise ConnectionError(
             f"完整 MNIST 需要联网下载，但连不上 {host[0]}（{err.__class__.__name__}: {err}）。"
             f"\nThe full MNIST needs the network once, and {host[0]} cannot be reached. "
-            f"Unset {FULL_MNIST_ENV} (or pass full=False) to use the offline "
+            f"Unset {FULL_MNIST_ENV} (or call prepare('{SUBSET_NAME}')) to use the offline "
             f"{SUBSET_NAME} that ships with the project, or connect and run again."
         ) from None
 
@@ -151,22 +151,25 @@ def _quiet():
         absl_logger.setLevel(level)
 
 
-def prepare(full: bool | None = None, data_dir: str | os.PathLike | None = None) -> str:
-    """Make sure the MNIST dataset is on disk and return its name for ``tfds.load``.
+def prepare(name: str | None = None, data_dir: str | os.PathLike | None = None) -> str:
+    """Make sure an MNIST dataset is on disk and return its name, ready for ``tfds.load``.
 
-    ``full=None`` follows the ``ETF2_FULL_MNIST`` environment variable. Preparing
-    prints nothing, so a notebook looks the same on its first and later runs.
+    ``name`` is ``'mnist_subset'`` (offline, the default) or ``'mnist'`` (full,
+    downloads once); ``None`` follows ``ETF2_FULL_MNIST`` (see :func:`dataset_name`).
+    Preparing prints nothing, so a notebook looks the same on its first and later runs.
     """
-    if full is None:
-        full = use_full_mnist()
-    if not isinstance(full, bool):
-        raise TypeError(f"full must be True, False or None, got {full!r}")
-    name = FULL_NAME if full else SUBSET_NAME
+    if name is None:
+        name = dataset_name()
+    if name not in (SUBSET_NAME, FULL_NAME):
+        raise ValueError(
+            f"dataset name must be {SUBSET_NAME!r} (offline) or {FULL_NAME!r} (full, needs "
+            f"the network once), got {name!r}"
+        )
     builder = tfds.builder(name, data_dir=data_dir)
     if _is_prepared(builder):
         return name
-    if full:
-        check_network()
+    if name == FULL_NAME:
+        check_network()  # fail in seconds, not after minutes of download retries
     lock_path = Path(builder.data_dir).parent / f".{name}.lock"
     lock_path.parent.mkdir(parents=True, exist_ok=True)
     with open(lock_path, "w") as lock, _quiet():
@@ -184,11 +187,13 @@ def scale(image: tf.Tensor, label: tf.Tensor) -> tuple[tf.Tensor, tf.Tensor]:
     return tf.cast(image, tf.float32) / 255.0, label
 
 
-def load_arrays(split: str = "train", full: bool | None = None) -> tuple[np.ndarray, np.ndarray]:
+def load_arrays(
+    split: str = "train", name: str | None = None, data_dir: str | os.PathLike | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """Return one split as NumPy arrays: images ``float32`` (N, 28, 28, 1) in [0, 1], labels ``int64``."""
-    if split not in ("train", "test"):
-        raise ValueError(f"split must be 'train' or 'test', got {split!r}")
-    name = prepare(full)
-    ds = tfds.load(name, split=split, as_supervised=True, batch_size=-1)
+    if split not in SPLITS:
+        raise ValueError(f"split must be one of {sorted(SPLITS)}, got {split!r}")
+    name = prepare(name, data_dir)
+    ds = tfds.load(name, split=split, as_supervised=True, batch_size=-1, data_dir=data_dir)
     images, labels = tfds.as_numpy(ds)
     return (images.astype(np.float32) / 255.0), labels.astype(np.int64)
