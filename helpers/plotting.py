@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import matplotlib
-
 import matplotlib.pyplot as plt
 import numpy as np
 
@@ -53,7 +52,13 @@ def show_digits(images, labels, predictions=None, columns: int = 8, title: str |
     return fig
 
 
-def plot_curves(curves: Mapping[str, Sequence[float]], xlabel: str = "epoch", ylabel: str = "", title: str | None = None, logy: bool = False):
+def plot_curves(
+    curves: Mapping[str, Sequence[float]],
+    xlabel: str = "epoch",
+    ylabel: str = "",
+    title: str | None = None,
+    logy: bool = False,
+):
     """Return a figure with one line per named series (e.g. a Keras ``history.history``)."""
     if not isinstance(curves, Mapping) or not curves:
         raise ValueError("curves must be a non-empty mapping of name -> sequence of numbers")

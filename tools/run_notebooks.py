@@ -51,7 +51,7 @@ def run(path: Path, refresh_ignored: bool = False) -> float:
     client.execute()
     seconds = time.perf_counter() - start
     if not refresh_ignored:
-        for old, new in zip(before.cells, nb.cells):
+        for old, new in zip(before.cells, nb.cells, strict=True):
             if is_ignored(new) and old.source == new.source and old.get("outputs"):
                 new.outputs = old.outputs
     for cell in nb.cells:
