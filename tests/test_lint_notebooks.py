@@ -1,0 +1,347 @@
+"""tools/lint_notebooks.py: a good notebook passes; each broken one fails naming its cell."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("lint_notebooks", ROOT / "tools" / "lint_notebooks.py")
+lint_notebooks = importlib.util.module_from_spec(_spec)
+sys.modules["lint_notebooks"] = lint_notebooks  # tools/ is not a package
+_spec.loader.exec_module(lint_notebooks)
+
+REPO = "example-owner/example-repo"
+NAME = "01_demo.ipynb"
+COLAB = f"https://colab.research.google.com/github/{REPO}/blob/main/notebooks/{NAME}"
+GITHUB = f"https://github.com/{REPO}/blob/main/notebooks/{NAME}"
+BUTTONS = (
+    f"[![在 Colab 中运行](https://colab.research.google.com/assets/colab-badge.svg)]({COLAB})\n"
+    f"[![在 GitHub 上查看](https://img.shields.io/badge/GitHub-181717?logo=github)]({GITHUB})"
+)
+SETUP = """# 环境准备：在 Colab 上先安装本项目，再让这次运行可复现。
+import sys
+
+if "google.colab" in sys.modules:
+    %pip install -q "git+https://github.com/example-owner/example-repo"
+
+import helpers
+
+helpers.make_reproducible(seed=42)
+
+import keras
+import numpy as np
+import tensorflow as tf"""
+PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg0x1234567890ab"
+
+
+def md(cell_id: str, source: str) -> dict:
+    return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": source}
+
+
+def code(cell_id: str, source: str, count: int | None, outputs: list | None = None) -> dict:
+    return {
+        "cell_type": "code",
+        "id": cell_id,
+        "metadata": {},
+        "execution_count": count,
+        "outputs": outputs or [],
+        "source": source,
+    }
+
+
+def stdout(text: str, name: str = "stdout") -> dict:
+    return {"output_type": "stream", "name": name, "text": text}
+
+
+def good_notebook() -> dict:
+    """A small notebook that follows every rule (cells 1-7)."""
+    cells = [
+        md(
+            "c01",
+            f"# 演示：把函数编译成计算图\n\n{BUTTONS}\n\n"
+            "读完这个笔记本，你会知道 `tf.function` 怎样追踪 Python 函数，以及何时会重新追踪。",
+        ),
+        code("c02", SETUP, 1, [stdout("TensorFlow 2.21.0 · Keras 3.15.0 · 随机种子 42\n")]),
+        md(
+            "c03",
+            "## 第一步：准备数据\n\n先用 NumPy 生成一小批数据，数据模块见 [helpers/data.py](../helpers/data.py)；"
+            "用 `keras.Input(shape=(28, 28, 1))` 声明输入形状。",
+        ),
+        code("c04", "x = [1, 2, 3]\nprint(sum(x))", 2, [stdout("6\n")]),
+        code(
+            "c05",
+            "helpers.plotting.plot_bars({'a': 1.0})",
+            3,
+            [{"output_type": "display_data", "metadata": {}, "data": {"image/png": PNG, "text/plain": "<Figure>"}}],
+        ),
+        md("c06", "<!-- lang: en -->\n> Write code that reads well. (from the guide's outline)"),
+        md(
+            "c07",
+            "## 小结\n\n- 图执行比逐条执行快，而且结果相同。\n\n## 延伸阅读\n\n"
+            "- [Better performance with tf.function](https://www.tensorflow.org/guide/function)",
+        ),
+    ]
+    return {
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+        "cells": cells,
+    }
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A minimal repository: pyproject.toml naming the repo, helpers/data.py, notebooks/."""
+    (tmp_path / "pyproject.toml").write_text(
+        f'[project]\nname = "demo"\n\n[project.urls]\nRepository = "https://github.com/{REPO}"\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "helpers").mkdir()
+    (tmp_path / "helpers" / "data.py").write_text("", encoding="utf-8")
+    (tmp_path / "notebooks").mkdir()
+    return tmp_path
+
+
+def lint(project: Path, nb: dict | str, name: str = NAME) -> list:
+    path = project / "notebooks" / name
+    path.write_text(nb if isinstance(nb, str) else json.dumps(nb, ensure_ascii=False), encoding="utf-8")
+    return lint_notebooks.lint([path], root=project)
+
+
+def test_good_notebook_passes(project):
+    assert lint(project, good_notebook()) == []
+
+
+def test_cli_passes_on_good_and_fails_on_broken_naming_the_cell(project, capsys):
+    lint(project, good_notebook())
+    assert lint_notebooks.main(["--root", str(project)]) == 0
+    broken = good_notebook()
+    broken["cells"][3]["outputs"] = [stdout("saved to /tmp/abc/model.keras\n")]
+    lint(project, broken, "02_other.ipynb")
+    assert lint_notebooks.main(["--root", str(project)]) == 1
+    out = capsys.readouterr().out
+    assert "notebooks/02_other.ipynb: cell 4 (id 'c04'): its stdout output contains a machine-specific path" in out
+    assert "fix: do not print paths" in out
+    assert "2 notebook(s) checked" in out
+
+
+def test_repository_is_read_from_pyproject():
+    assert lint_notebooks.repository(ROOT / "pyproject.toml").count("/") == 1
+    assert lint_notebooks.button_urls("o/r", "03_x.ipynb") == {
+        "Colab": "https://colab.research.google.com/github/o/r/blob/main/notebooks/03_x.ipynb",
+        "GitHub": "https://github.com/o/r/blob/main/notebooks/03_x.ipynb",
+    }
+
+
+def test_repository_must_be_a_github_url(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[project.urls]\nRepository = "https://example.org/x"\n')
+    with pytest.raises(ValueError, match=r"Repository must be https://github.com/OWNER/NAME"):
+        lint_notebooks.repository(tmp_path / "pyproject.toml")
+
+
+def _set(cell: int, key: str, value):
+    def change(nb):
+        nb["cells"][cell - 1][key] = value
+
+    return change
+
+
+def _source(cell: int, text: str):
+    return _set(cell, "source", text)
+
+
+def _outputs(cell: int, *outputs):
+    return _set(cell, "outputs", list(outputs))
+
+
+def _delete_id(nb):
+    del nb["cells"][3]["id"]
+
+
+def _insert_empty_code_cell(nb):
+    nb["cells"].insert(4, code("c04b", "", None))
+
+
+def _swap_counts(nb):
+    nb["cells"][3]["execution_count"], nb["cells"][4]["execution_count"] = 3, 2
+
+
+def _long_english_section(nb):
+    nb["cells"][5]["source"] = "<!-- lang: en -->\n" + "This sentence is English. " * 40
+
+
+# (what is broken, change, cell named (from 1), words the message must contain)
+BROKEN = [
+    ("cell without id", _delete_id, 4, "has no cell id"),
+    ("duplicate id", _set(4, "id", "c02"), 4, "same id as cell 2"),
+    ("bad id characters (schema)", _set(4, "id", "bad id!"), 4, "nbformat 4.5 schema"),
+    ("code cell without outputs field (schema)", lambda nb: nb["cells"][3].pop("outputs"), 4, "must contain ['outputs']"),
+    ("second H1", _source(3, "# 另一个标题\n\n正文是中文。"), 3, "second H1"),
+    ("setext H1", _source(3, "另一个标题\n======\n\n正文是中文。"), 3, "second H1"),
+    ("no H1", _source(1, f"## 演示\n\n{BUTTONS}\n\n正文是中文。"), 1, "no H1"),
+    ("first cell is code", lambda nb: nb["cells"].insert(0, code("c00", "x = 1", None)), 1, "must open with"),
+    (
+        "Colab button for another notebook",
+        _source(1, "# 演示\n\n" + BUTTONS.replace(f"{NAME})", "02_other.ipynb)", 1)),
+        1,
+        "Colab button points at https://colab.research.google.com/github/example-owner/example-repo/blob/main/notebooks/02_other.ipynb",
+    ),
+    (
+        "buttons name another repository",
+        _source(1, "# 演示\n\n" + BUTTONS.replace(REPO, "someone/else")),
+        1,
+        "GitHub button points at https://github.com/someone/else",
+    ),
+    ("GitHub button missing", _source(1, "# 演示\n\n" + BUTTONS.splitlines()[0]), 1, "GitHub button is missing"),
+    (
+        "buttons not right under the H1",
+        _source(1, f"# 演示\n\n这里先写一段介绍，按钮应该在标题正下方。\n\n{BUTTONS}"),
+        1,
+        "Colab button is not on the lines right under the H1",
+    ),
+    ("setup cell without import helpers", _source(2, "import keras\nmake_reproducible(seed=1)"), 2, "does not import helpers"),
+    ("setup cell without make_reproducible", _source(2, "import helpers\nimport keras"), 2, "make_reproducible()"),
+    (
+        "tensorflow imported before make_reproducible",
+        _source(2, "import helpers\nimport tensorflow as tf\n\nhelpers.make_reproducible(seed=42)"),
+        2,
+        "imports 'import tensorflow' before make_reproducible() runs",
+    ),
+    ("cell not executed", _set(4, "execution_count", None), 4, "was not executed"),
+    ("cells executed out of order", _swap_counts, 4, "has execution count 3, expected 2"),
+    ("empty code cell", _insert_empty_code_cell, 5, "empty code cell"),
+    ("path in stdout", _outputs(4, stdout("wrote /root/.keras/x\n")), 4, "machine-specific path: 'wrote /root/"),
+    ("work path", _outputs(4, stdout("data in /work/main/x\n")), 4, "machine-specific path"),
+    (
+        "site-packages in a stderr warning",
+        _outputs(4, stdout("/usr/lib/python3/site-packages/keras/x.py:12: UserWarning\n", "stderr")),
+        4,
+        "its stderr output contains a machine-specific path",
+    ),
+    (
+        "object address in text/plain",
+        _outputs(4, {"output_type": "execute_result", "execution_count": 2, "metadata": {},
+                     "data": {"text/plain": "<keras.Model object at 0x7f3a2b4c5d60>"}}),
+        4,
+        "text/plain output contains an object address",
+    ),
+    ("ANSI escape", _outputs(4, stdout("\x1b[32mEpoch 1/2\x1b[0m\n")), 4, "ANSI escape"),
+    (
+        "traceback printed to stderr",
+        _outputs(4, stdout("Traceback (most recent call last):\n  File x\nValueError: no\n", "stderr")),
+        4,
+        "contains a traceback",
+    ),
+    (
+        "error output",
+        _outputs(4, {"output_type": "error", "ename": "ValueError", "evalue": "bad", "traceback": []}),
+        4,
+        "has an error output (ValueError: bad)",
+    ),
+    ("broken relative link", _source(3, "## 数据\n\n详见[数据模块](../helpers/missing.py)。"), 3, "does not exist"),
+    (
+        "relative image missing",
+        _source(3, "## 数据\n\n示意图：![示意图](images/x.png)"),
+        3,
+        "'images/x.png', which does not exist",
+    ),
+    ("absolute link", _source(3, "## 数据\n\n详见[数据模块](/work/main/helpers/data.py)。"), 3, "absolute path"),
+    ("link outside the repository", _source(3, "## 数据\n\n详见[配置](../../../etc/passwd)。"), 3, "outside the repository"),
+    (
+        "English cell",
+        _source(3, "## Data\n\nFirst we build a small dataset with NumPy and feed it to the model in batches."),
+        3,
+        "is mostly English",
+    ),
+    (
+        "English sentence inside Chinese prose",
+        _source(3, "## 数据\n\n这一节准备数据，然后训练模型，观察损失怎样下降。\n\n"
+                   "Note that the model is trained only for a few epochs on purpose here."),
+        3,
+        "has an English sentence",
+    ),
+    ("Traditional Chinese", _source(3, "## 數據\n\n這一節準備數據，然後訓練模型。"), 3, "Traditional Chinese"),
+    ("marked English section too long", _long_english_section, 6, "is marked English but has"),
+]
+
+
+@pytest.mark.parametrize("change,cell,expected", [b[1:] for b in BROKEN], ids=[b[0] for b in BROKEN])
+def test_broken_notebook_fails_naming_the_cell(project, change, cell, expected):
+    nb = good_notebook()
+    change(nb)
+    problems = lint(project, nb)
+    assert problems, "the broken notebook passed"
+    messages = [str(p) for p in problems]
+    named = [m for m in messages if f": cell {cell} (id " in m and expected in m]
+    assert named, f"no problem names cell {cell} with {expected!r}; got:\n" + "\n".join(messages)
+    assert all(m.startswith(f"notebooks/{NAME}: ") and "\n    fix: " in m for m in messages)
+
+
+def test_mostly_english_notebook_fails_even_when_each_cell_is_short(project):
+    nb = good_notebook()
+    for i, cell in enumerate(nb["cells"]):
+        if cell["cell_type"] == "markdown" and i > 0:
+            cell["source"] = "## Step\n\nTraining the tiny model here 训练。"
+    nb["cells"].insert(2, md("c02b", "Keras fit evaluate predict summary callbacks 一二"))
+    problems = lint(project, nb)
+    assert any("prose is only" in str(p) and ": cell " in str(p) for p in problems), problems
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "## 用 `tf.function` 编译\n\n`model.fit(dataset, epochs=3, verbose=0)` 会按批次训练。",
+        "## 延伸阅读\n\n- [Better performance with tf.function and AutoGraph in TensorFlow 2](https://www.tensorflow.org/guide/function)",
+        "## 模型\n\n```python\nmodel = keras.Sequential([keras.layers.Dense(10)])  # an English comment\n```\n\n"
+        "上面的代码建一个模型。",
+        "## Keras 3 变化\n\n> **Keras 3 变化：** `reset_states()` 改名为 `reset_state()`；TensorFlow 2.16 起默认使用 Keras 3。",
+    ],
+)
+def test_chinese_prose_with_code_links_and_terms_passes(project, text):
+    nb = good_notebook()
+    nb["cells"][2]["source"] = text
+    assert lint(project, nb) == []
+
+
+def test_binary_outputs_are_not_scanned_but_svg_is(project):
+    nb = good_notebook()  # its PNG's base64 happens to contain '0x1234567890ab'
+    assert lint(project, nb) == []
+    nb["cells"][4]["outputs"][0]["data"]["image/svg+xml"] = "<svg><!-- /home/me/fig.svg --></svg>"
+    assert any("image/svg+xml output contains a machine-specific path" in str(p) for p in lint(project, nb))
+
+
+def test_source_as_list_of_lines_is_read(project):
+    nb = good_notebook()
+    for cell in nb["cells"]:
+        cell["source"] = cell["source"].splitlines(keepends=True)
+    assert lint(project, nb) == []
+
+
+@pytest.mark.parametrize(
+    "content,expected",
+    [
+        ("{not json", "cannot be read as notebook JSON"),
+        (json.dumps({**good_notebook(), "nbformat_minor": 4}), "is nbformat 4.4, expected 4.5"),
+        ("[]", "is not a notebook"),
+    ],
+)
+def test_unreadable_notebooks_fail_at_notebook_level(project, content, expected):
+    problems = lint(project, content)
+    assert [str(p).split("\n")[0] for p in problems] == [f"notebooks/{NAME}: notebook: {problems[0].message}"]
+    assert expected in problems[0].message
+
+
+def test_lint_does_not_modify_the_notebook(project):
+    nb = copy.deepcopy(good_notebook())
+    nb["cells"][3]["execution_count"] = None
+    path = project / "notebooks" / NAME
+    lint(project, nb)
+    before = path.read_bytes()
+    lint_notebooks.lint([path], root=project)
+    assert path.read_bytes() == before
