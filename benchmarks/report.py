@@ -1,0 +1,216 @@
+"""Record the machine, and write the results as JSON, a Markdown table and a bar chart (PNG).
+
+Everything here works from the plain ``results`` dict that ``benchmarks.run`` builds
+(the content of ``results.json``), so the table and chart can be redrawn from a saved file.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import platform
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only: works without a display
+
+import matplotlib.pyplot as plt  # noqa: E402
+
+#: Files written into the output folder.
+JSON_NAME = "results.json"
+MARKDOWN_NAME = "results.md"
+CHART_NAME = "results.png"
+
+
+def cpu_model(cpuinfo: str | os.PathLike = "/proc/cpuinfo") -> str:
+    """Return the CPU's model name from ``cpuinfo`` (Linux), else what ``platform`` knows, else 'unknown'."""
+    try:
+        text = Path(cpuinfo).read_text(errors="replace")
+    except OSError:
+        text = ""
+    for line in text.splitlines():
+        key, _, value = line.partition(":")
+        if key.strip().lower() in ("model name", "hardware", "cpu model", "model") and value.strip():
+            if key.strip().lower() == "model" and value.strip().isdigit():
+                continue  # x86 "model : 85" is a number, not a name
+            return " ".join(value.split())
+    return platform.processor() or platform.machine() or "unknown"
+
+
+def gpu_info() -> list[dict]:
+    """Return one dict per GPU TensorFlow sees (device, name, compute capability); empty without a GPU."""
+    import tensorflow as tf
+
+    gpus = []
+    for device in tf.config.list_physical_devices("GPU"):
+        try:
+            details = tf.config.experimental.get_device_details(device)
+        except Exception:  # noqa: BLE001 - details are optional; the device itself is the fact
+            details = {}
+        capability = details.get("compute_capability")
+        gpus.append(
+            {
+                "device": device.name,
+                "name": details.get("device_name", device.name),
+                "compute_capability": ".".join(map(str, capability)) if capability else None,
+            }
+        )
+    return gpus
+
+
+def _determinism_enabled() -> bool | None:
+    """Return whether ``tf.config.experimental.enable_op_determinism()`` is in force (None if unknown)."""
+    try:  # no public getter; Keras reads the same private one
+        from tensorflow.python.framework.config import is_op_determinism_enabled
+    except ImportError:
+        return None
+    return bool(is_op_determinism_enabled())
+
+
+def machine_info() -> dict:
+    """Return what the figures depend on: CPU, cores, GPUs, versions, TensorFlow's threads, and the date (UTC)."""
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        usable = os.cpu_count()
+    return {
+        "cpu": cpu_model(),
+        "cores": os.cpu_count(),
+        "usable_cores": usable,
+        "gpus": gpu_info(),
+        "os": f"{platform.system()} {platform.release()} {platform.machine()}",
+        "python": platform.python_version(),
+        "tensorflow": tf.__version__,
+        "keras": keras.__version__,
+        "numpy": np.__version__,
+        "tf_built_with_cuda": tf.test.is_built_with_cuda(),
+        "tf_intra_op_threads": tf.config.threading.get_intra_op_parallelism_threads(),
+        "tf_inter_op_threads": tf.config.threading.get_inter_op_parallelism_threads(),
+        "deterministic_ops": _determinism_enabled(),
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+    }
+
+
+def machine_line(machine: dict) -> str:
+    """Return one ASCII line naming the machine and versions (for the table and the chart's title)."""
+    gpus = ", ".join(g["name"] for g in machine["gpus"]) or "no GPU"
+    line = (
+        f"{machine['cpu']} ({machine['usable_cores']} cores), {gpus}; "
+        f"TF {machine['tensorflow']}, Keras {machine['keras']}, Python {machine['python']}; "
+        f"{machine['date'][:10]}"
+    )
+    return line.encode("ascii", "replace").decode("ascii")
+
+
+def _on_off(flag: bool | None) -> str:
+    return "unknown" if flag is None else ("on" if flag else "off")
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.2f}"
+
+
+def to_markdown(results: dict) -> str:
+    """Return the results as Markdown: the machine, then one table per group (ms and speed-up vs its baseline)."""
+    machine = results["machine"]
+    lines = [
+        "# Benchmark results",
+        "",
+        f"Machine: {machine_line(machine)}.",
+        f"TensorFlow threads: {machine['tf_intra_op_threads']} intra-op / {machine['tf_inter_op_threads']} "
+        f"inter-op; deterministic ops: {_on_off(machine['deterministic_ops'])} "
+        "(the notebooks' setting, from `helpers.make_reproducible`).",
+        f"Run: {'--quick (tiny sizes, not a measurement)' if results['quick'] else 'full'}, "
+        f"{results['duration_s']:.0f} s in all.",
+        "",
+        "Each time is the median over the timed rounds, after untimed warm-up calls; spread = max - min "
+        "over the rounds. Speed-up = baseline median / variant median: above 1 is faster than the baseline.",
+    ]
+    for group in results["groups"].values():
+        base = group["results"][group["baseline"]]["label"]
+        lines += [
+            "",
+            f"## {group['title']}",
+            "",
+            f"One call: {group['per_call']}. {group['warmup']} untimed warm-up call(s), then {group['repeats']} "
+            "timed rounds"
+            + (f" of about {group['round_s']:g} s each." if group["round_s"] > 0 else " of one call each."),
+            "",
+            f"| variant | ms per call (median) | spread (ms) | rounds x calls | speed-up vs {base} |",
+            "|---|---:|---:|---:|---:|",
+        ]
+        for key, case in group["results"].items():
+            label = case["label"] + (" (baseline)" if key == group["baseline"] else "")
+            if case.get("error"):
+                lines.append(f"| {label} | failed: {case['error'].splitlines()[0][:120]} | | | |")
+                continue
+            ratio = "n/a" if case["speedup"] is None else f"{case['speedup']:.2f}x"
+            calls = f"{case['repeats']} x {case['number']}"
+            lines.append(
+                f"| {label} | {_ms(case['median_s'])} | {_ms(case['spread_s'])} | {calls} | {ratio} |"
+            )
+        notes = [f"{case['label']}: {case['note']}" for case in group["results"].values() if case.get("note")]
+        if notes:
+            lines += ["", "Notes: " + "; ".join(notes) + "."]
+    return "\n".join(lines) + "\n"
+
+
+def draw_chart(results: dict):
+    """Return a figure with one panel per group: horizontal bars of the speed-ups, a dashed line at 1 (baseline)."""
+    groups = list(results["groups"].values())
+    columns = 2
+    rows = -(-len(groups) // columns)
+    fig, axes = plt.subplots(rows, columns, figsize=(12, 3.2 * rows), squeeze=False)
+    for ax in axes.flat[len(groups) :]:
+        ax.axis("off")
+    for ax, group in zip(axes.flat, groups):
+        cases = list(group["results"].values())
+        labels = [
+            c["label"] + (" (base)" if k == group["baseline"] else "") for k, c in group["results"].items()
+        ]
+        values = [c["speedup"] or 0.0 for c in cases]
+        colors = [
+            "0.6" if k == group["baseline"] else plt.cm.tab10(i) for i, k in enumerate(group["results"])
+        ]
+        positions = range(len(cases))[::-1]  # first case at the top
+        bars = ax.barh(list(positions), values, color=colors)
+        texts = []
+        for case, value in zip(cases, values):
+            if case.get("error"):
+                texts.append("failed")
+            elif case["speedup"] is None:
+                texts.append("n/a")
+            else:
+                texts.append(f"{value:.2f}x ({case['median_s'] * 1000:.1f} ms)")
+        ax.bar_label(bars, labels=texts, padding=3, fontsize=9)
+        ax.set_yticks(list(positions), [label.encode("ascii", "replace").decode() for label in labels])
+        ax.axvline(1.0, color="black", linestyle="--", linewidth=1)
+        ax.set_xlim(0, max([1.0, *values]) * 1.45)
+        ax.set_xlabel(f"speed-up vs {group['results'][group['baseline']]['label']} (higher is faster)")
+        ax.set_title(group["title"].encode("ascii", "replace").decode(), fontsize=11)
+    title = machine_line(results["machine"]) + (" [--quick: not a measurement]" if results["quick"] else "")
+    fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def write_all(results: dict, out: str | os.PathLike) -> list[Path]:
+    """Write ``results.json``, ``results.md`` and ``results.png`` into ``out`` (created if needed); return their paths."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = [out / JSON_NAME, out / MARKDOWN_NAME, out / CHART_NAME]
+    paths[0].write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    paths[1].write_text(to_markdown(results), encoding="utf-8")
+    fig = draw_chart(results)
+    try:
+        # no timestamp or version in the PNG's metadata: the file changes only when the figures do
+        fig.savefig(paths[2], dpi=80, metadata={"Software": None})
+    finally:
+        plt.close(fig)
+    return paths
