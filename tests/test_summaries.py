@@ -1,0 +1,109 @@
+"""Tests for helpers.summaries (reading tf.summary event files, 07_metrics_losses_summaries)."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import numpy as np
+import pytest
+import tensorflow as tf
+
+from helpers.summaries import event_files, plot_runs, read_runs, read_scalars
+
+
+def write_scalars(logdir, tag, points):
+    writer = tf.summary.create_file_writer(str(logdir))
+    with writer.as_default():
+        for step, value in points:
+            tf.summary.scalar(tag, value, step=step)
+    writer.close()
+
+
+def write_raw_event_file(path, events):
+    """Write a TF1-style event file by hand: a TFRecord file of ``Event`` protos."""
+    with tf.io.TFRecordWriter(str(path)) as records:
+        for event in events:
+            records.write(event.SerializeToString())
+
+
+def test_reads_back_tf2_tensor_scalars_with_their_steps(tmp_path):
+    write_scalars(tmp_path, "loss", [(0, 1.0), (10, 0.5), (20, 0.25)])
+    scalars = read_scalars(tmp_path)
+    assert list(scalars) == ["loss"]
+    steps = [s for s, _ in scalars["loss"]]
+    values = [v for _, v in scalars["loss"]]
+    assert steps == [0, 10, 20]
+    np.testing.assert_allclose(values, [1.0, 0.5, 0.25])
+    assert all(isinstance(s, int) and isinstance(v, float) for s, v in scalars["loss"])
+
+
+def test_points_are_sorted_by_step_and_tags_are_separate(tmp_path):
+    write_scalars(tmp_path, "b", [(5, 3.0), (1, 4.0)])
+    write_scalars(tmp_path, "a", [(2, 7.0)])  # a second writer: a second event file
+    assert len(event_files(tmp_path)) == 2
+    scalars = read_scalars(tmp_path)
+    assert list(scalars) == ["a", "b"]
+    assert scalars["b"] == [(1, 4.0), (5, 3.0)]
+    assert scalars["a"] == [(2, 7.0)]
+
+
+def test_reads_tf1_simple_values_and_skips_non_scalars(tmp_path):
+    scalar = tf.compat.v1.Summary(value=[tf.compat.v1.Summary.Value(tag="old", simple_value=1.5)])
+    matrix = tf.compat.v1.Summary(
+        value=[
+            tf.compat.v1.Summary.Value(tag="matrix", tensor=tf.make_tensor_proto(np.ones((2, 2), np.float32)))
+        ]
+    )
+    events = [
+        tf.compat.v1.Event(step=0, file_version="brain.Event:2"),
+        tf.compat.v1.Event(step=3, summary=scalar),
+        tf.compat.v1.Event(step=3, summary=matrix),
+    ]
+    write_raw_event_file(tmp_path / "events.out.tfevents.handmade", events)
+    assert read_scalars(tmp_path) == {"old": [(3, 1.5)]}
+
+
+def test_text_summaries_are_not_scalars(tmp_path):
+    writer = tf.summary.create_file_writer(str(tmp_path))
+    with writer.as_default():
+        tf.summary.text("note", "hello", step=0)
+        tf.summary.scalar("loss", 2.0, step=0)
+    writer.close()
+    assert read_scalars(tmp_path) == {"loss": [(0, 2.0)]}
+
+
+def test_read_runs_reads_each_writer_folder(tmp_path):
+    write_scalars(tmp_path / "train", "loss", [(1, 0.9), (2, 0.8)])
+    write_scalars(tmp_path / "test", "loss", [(2, 1.0)])
+    (tmp_path / "empty").mkdir()
+    runs = read_runs(tmp_path)
+    assert list(runs) == ["test", "train"]
+    assert [s for s, _ in runs["train"]["loss"]] == [1, 2]
+    assert runs["test"]["loss"][0][0] == 2
+
+
+def test_plot_runs_draws_one_line_per_run_against_steps(tmp_path):
+    runs = {"train": {"loss": [(10, 1.0), (20, 0.5)]}, "test": {"loss": [(20, 0.7)], "acc": [(20, 0.9)]}}
+    fig = plot_runs(runs, "loss")
+    ax = fig.axes[0]
+    assert [line.get_label() for line in ax.lines] == ["train", "test"]
+    assert list(ax.lines[0].get_xdata()) == [10, 20]
+    assert ax.get_xlabel() == "step" and ax.get_title() == "loss"
+    only_test = plot_runs(runs, "acc", title="accuracy")
+    assert [line.get_label() for line in only_test.axes[0].lines] == ["test"]
+    assert only_test.axes[0].get_title() == "accuracy"
+
+
+def test_bad_input_says_what_was_expected(tmp_path):
+    with pytest.raises(ValueError, match="existing folder"):
+        read_scalars(tmp_path / "missing")
+    with pytest.raises(TypeError, match="path"):
+        read_scalars(42)
+    with pytest.raises(ValueError, match="event files"):
+        read_scalars(tmp_path)
+    with pytest.raises(ValueError, match="subfolders"):
+        read_runs(tmp_path)
+    with pytest.raises(ValueError, match="non-empty mapping"):
+        plot_runs({}, "loss")
+    with pytest.raises(ValueError, match="'acc' is not among"):
+        plot_runs({"train": {"loss": [(0, 1.0)]}}, "acc")
