@@ -161,39 +161,49 @@ def to_markdown(results: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _ascii(text: str) -> str:
+    return text.encode("ascii", "replace").decode("ascii")
+
+
 def draw_chart(results: dict):
     """Return a figure with one panel per group: horizontal bars of the speed-ups, a dashed line at 1 (baseline)."""
     groups = list(results["groups"].values())
-    columns = 2
-    rows = -(-len(groups) // columns)
-    fig, axes = plt.subplots(rows, columns, figsize=(12, 3.2 * rows), squeeze=False)
-    for ax in axes.flat[len(groups) :]:
-        ax.axis("off")
-    for ax, group in zip(axes.flat, groups):
-        cases = list(group["results"].values())
+    sizes = [len(group["results"]) for group in groups]
+    fig, axes = plt.subplots(
+        len(groups),
+        1,
+        figsize=(10, 1.0 + sum(0.45 * n + 1.1 for n in sizes)),
+        gridspec_kw={"height_ratios": [n + 2.4 for n in sizes]},
+        squeeze=False,
+    )
+    for ax, group in zip(axes[:, 0], groups):
+        keys = list(group["results"])
+        cases = [group["results"][k] for k in keys]
         labels = [
-            c["label"] + (" (base)" if k == group["baseline"] else "") for k, c in group["results"].items()
+            _ascii(c["label"]) + (" (baseline)" if k == group["baseline"] else "")
+            for k, c in zip(keys, cases)
         ]
         values = [c["speedup"] or 0.0 for c in cases]
-        colors = [
-            "0.6" if k == group["baseline"] else plt.cm.tab10(i) for i, k in enumerate(group["results"])
-        ]
-        positions = range(len(cases))[::-1]  # first case at the top
-        bars = ax.barh(list(positions), values, color=colors)
+        colors = ["0.6" if k == group["baseline"] else plt.cm.tab10(i) for i, k in enumerate(keys)]
+        positions = list(range(len(cases)))[::-1]  # first case at the top
+        bars = ax.barh(positions, values, color=colors, height=0.7)
         texts = []
         for case, value in zip(cases, values):
             if case.get("error"):
-                texts.append("failed")
+                texts.append("failed (see results.json)")
             elif case["speedup"] is None:
-                texts.append("n/a")
+                texts.append(f"n/a ({case['median_s'] * 1000:.1f} ms)")
             else:
-                texts.append(f"{value:.2f}x ({case['median_s'] * 1000:.1f} ms)")
-        ax.bar_label(bars, labels=texts, padding=3, fontsize=9)
-        ax.set_yticks(list(positions), [label.encode("ascii", "replace").decode() for label in labels])
+                texts.append(f"{value:.2f}x  ({case['median_s'] * 1000:.1f} ms)")
+        ax.bar_label(bars, labels=texts, padding=4, fontsize=9)
+        ax.set_yticks(positions, labels, fontsize=9)
         ax.axvline(1.0, color="black", linestyle="--", linewidth=1)
-        ax.set_xlim(0, max([1.0, *values]) * 1.45)
-        ax.set_xlabel(f"speed-up vs {group['results'][group['baseline']]['label']} (higher is faster)")
-        ax.set_title(group["title"].encode("ascii", "replace").decode(), fontsize=11)
+        ax.set_xlim(0, max([1.0, *values]) * 1.35)
+        ax.set_title(_ascii(group["title"]), fontsize=10, loc="left")
+        ax.grid(axis="y", visible=False)
+    axes[-1, 0].set_xlabel(
+        "speed-up vs the group's baseline (baseline median / variant median; higher is faster)"
+    )
     title = machine_line(results["machine"]) + (" [--quick: not a measurement]" if results["quick"] else "")
     fig.suptitle(title, fontsize=10)
     fig.tight_layout()
