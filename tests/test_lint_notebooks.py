@@ -78,7 +78,13 @@ def good_notebook() -> dict:
             "c05",
             "helpers.plotting.plot_bars({'a': 1.0})",
             3,
-            [{"output_type": "display_data", "metadata": {}, "data": {"image/png": PNG, "text/plain": "<Figure>"}}],
+            [
+                {
+                    "output_type": "display_data",
+                    "metadata": {},
+                    "data": {"image/png": PNG, "text/plain": "<Figure>"},
+                }
+            ],
         ),
         md("c06", "<!-- lang: en -->\n> Write code that reads well. (from the guide's outline)"),
         md(
@@ -126,7 +132,10 @@ def test_cli_passes_on_good_and_fails_on_broken_naming_the_cell(project, capsys)
     lint(project, broken, "02_other.ipynb")
     assert lint_notebooks.main(["--root", str(project)]) == 1
     out = capsys.readouterr().out
-    assert "notebooks/02_other.ipynb: cell 4 (id 'c04'): its stdout output contains a machine-specific path" in out
+    assert (
+        "notebooks/02_other.ipynb: cell 4 (id 'c04'): its stdout output contains a machine-specific path"
+        in out
+    )
     assert "fix: do not print paths" in out
     assert "2 notebook(s) checked" in out
 
@@ -181,7 +190,12 @@ BROKEN = [
     ("cell without id", _delete_id, 4, "has no cell id"),
     ("duplicate id", _set(4, "id", "c02"), 4, "same id as cell 2"),
     ("bad id characters (schema)", _set(4, "id", "bad id!"), 4, "nbformat 4.5 schema"),
-    ("code cell without outputs field (schema)", lambda nb: nb["cells"][3].pop("outputs"), 4, "must contain ['outputs']"),
+    (
+        "code cell without outputs field (schema)",
+        lambda nb: nb["cells"][3].pop("outputs"),
+        4,
+        "must contain ['outputs']",
+    ),
     ("second H1", _source(3, "# 另一个标题\n\n正文是中文。"), 3, "second H1"),
     ("setext H1", _source(3, "另一个标题\n======\n\n正文是中文。"), 3, "second H1"),
     ("no H1", _source(1, f"## 演示\n\n{BUTTONS}\n\n正文是中文。"), 1, "no H1"),
@@ -198,15 +212,30 @@ BROKEN = [
         1,
         "GitHub button points at https://github.com/someone/else",
     ),
-    ("GitHub button missing", _source(1, "# 演示\n\n" + BUTTONS.splitlines()[0]), 1, "GitHub button is missing"),
+    (
+        "GitHub button missing",
+        _source(1, "# 演示\n\n" + BUTTONS.splitlines()[0]),
+        1,
+        "GitHub button is missing",
+    ),
     (
         "buttons not right under the H1",
         _source(1, f"# 演示\n\n这里先写一段介绍，按钮应该在标题正下方。\n\n{BUTTONS}"),
         1,
         "Colab button is not on the lines right under the H1",
     ),
-    ("setup cell without import helpers", _source(2, "import keras\nmake_reproducible(seed=1)"), 2, "does not import helpers"),
-    ("setup cell without make_reproducible", _source(2, "import helpers\nimport keras"), 2, "make_reproducible()"),
+    (
+        "setup cell without import helpers",
+        _source(2, "import keras\nmake_reproducible(seed=1)"),
+        2,
+        "does not import helpers",
+    ),
+    (
+        "setup cell without make_reproducible",
+        _source(2, "import helpers\nimport keras"),
+        2,
+        "make_reproducible()",
+    ),
     (
         "tensorflow imported before make_reproducible",
         _source(2, "import helpers\nimport tensorflow as tf\n\nhelpers.make_reproducible(seed=42)"),
@@ -216,7 +245,12 @@ BROKEN = [
     ("cell not executed", _set(4, "execution_count", None), 4, "was not executed"),
     ("cells executed out of order", _swap_counts, 4, "has execution count 3, expected 2"),
     ("empty code cell", _insert_empty_code_cell, 5, "empty code cell"),
-    ("path in stdout", _outputs(4, stdout("wrote /root/.keras/x\n")), 4, "machine-specific path: 'wrote /root/"),
+    (
+        "path in stdout",
+        _outputs(4, stdout("wrote /root/.keras/x\n")),
+        4,
+        "machine-specific path: 'wrote /root/",
+    ),
     ("work path", _outputs(4, stdout("data in /work/main/x\n")), 4, "machine-specific path"),
     (
         "site-packages in a stderr warning",
@@ -226,8 +260,15 @@ BROKEN = [
     ),
     (
         "object address in text/plain",
-        _outputs(4, {"output_type": "execute_result", "execution_count": 2, "metadata": {},
-                     "data": {"text/plain": "<keras.Model object at 0x7f3a2b4c5d60>"}}),
+        _outputs(
+            4,
+            {
+                "output_type": "execute_result",
+                "execution_count": 2,
+                "metadata": {},
+                "data": {"text/plain": "<keras.Model object at 0x7f3a2b4c5d60>"},
+            },
+        ),
         4,
         "text/plain output contains an object address",
     ),
@@ -244,29 +285,54 @@ BROKEN = [
         4,
         "has an error output (ValueError: bad)",
     ),
-    ("broken relative link", _source(3, "## 数据\n\n详见[数据模块](../helpers/missing.py)。"), 3, "does not exist"),
+    (
+        "broken relative link",
+        _source(3, "## 数据\n\n详见[数据模块](../helpers/missing.py)。"),
+        3,
+        "does not exist",
+    ),
     (
         "relative image missing",
         _source(3, "## 数据\n\n示意图：![示意图](images/x.png)"),
         3,
         "'images/x.png', which does not exist",
     ),
-    ("absolute link", _source(3, "## 数据\n\n详见[数据模块](/work/main/helpers/data.py)。"), 3, "absolute path"),
-    ("link outside the repository", _source(3, "## 数据\n\n详见[配置](../../../etc/passwd)。"), 3, "outside the repository"),
+    (
+        "absolute link",
+        _source(3, "## 数据\n\n详见[数据模块](/work/main/helpers/data.py)。"),
+        3,
+        "absolute path",
+    ),
+    (
+        "link outside the repository",
+        _source(3, "## 数据\n\n详见[配置](../../../etc/passwd)。"),
+        3,
+        "outside the repository",
+    ),
     (
         "English cell",
-        _source(3, "## Data\n\nFirst we build a small dataset with NumPy and feed it to the model in batches."),
+        _source(
+            3, "## Data\n\nFirst we build a small dataset with NumPy and feed it to the model in batches."
+        ),
         3,
         "is mostly English",
     ),
     (
         "English sentence inside Chinese prose",
-        _source(3, "## 数据\n\n这一节准备数据，然后训练模型，观察损失怎样下降。\n\n"
-                   "Note that the model is trained only for a few epochs on purpose here."),
+        _source(
+            3,
+            "## 数据\n\n这一节准备数据，然后训练模型，观察损失怎样下降。\n\n"
+            "Note that the model is trained only for a few epochs on purpose here.",
+        ),
         3,
         "has an English sentence",
     ),
-    ("Traditional Chinese", _source(3, "## 數據\n\n這一節準備數據，然後訓練模型。"), 3, "Traditional Chinese"),
+    (
+        "Traditional Chinese",
+        _source(3, "## 數據\n\n這一節準備數據，然後訓練模型。"),
+        3,
+        "Traditional Chinese",
+    ),
     ("marked English section too long", _long_english_section, 6, "is marked English but has"),
 ]
 

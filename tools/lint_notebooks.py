@@ -259,7 +259,11 @@ class NotebookLinter:
             cell_id = cell.get("id")
             if not isinstance(cell_id, str) or not cell_id:
                 ids_ok = False
-                self.add(i, "has no cell id", "give it a stable, unique id such as 'nb03-07' (the py2nb script does)")
+                self.add(
+                    i,
+                    "has no cell id",
+                    "give it a stable, unique id such as 'nb03-07' (the py2nb script does)",
+                )
             elif cell_id in first_seen:
                 ids_ok = False
                 self.add(
@@ -359,7 +363,9 @@ class NotebookLinter:
         """The first code cell imports helpers and calls make_reproducible() before TF/Keras load."""
         first_code = next(self.code_cells(), None)
         if first_code is None:
-            self.add(None, "has no code cell", "add the setup cell (import helpers; helpers.make_reproducible())")
+            self.add(
+                None, "has no code cell", "add the setup cell (import helpers; helpers.make_reproducible())"
+            )
             return
         i, cell = first_code
         source = _text(cell.get("source"))
@@ -395,7 +401,11 @@ class NotebookLinter:
                 continue
             count = cell.get("execution_count")
             if count != expected:
-                state = "was not executed" if count is None else f"has execution count {count}, expected {expected}"
+                state = (
+                    "was not executed"
+                    if count is None
+                    else f"has execution count {count}, expected {expected}"
+                )
                 self.add(
                     i,
                     f"{state}: stored outputs must come from one run, top to bottom",
@@ -424,7 +434,12 @@ class NotebookLinter:
                     texts.append((f"{output.get('name', 'stream')} output", _text(output.get("text"))))
                 for mime, value in (output.get("data") or {}).items():
                     if not BINARY_MIME.match(mime):
-                        texts.append((f"{mime} output", _text(value) if not isinstance(value, dict) else json.dumps(value)))
+                        texts.append(
+                            (
+                                f"{mime} output",
+                                _text(value) if not isinstance(value, dict) else json.dumps(value),
+                            )
+                        )
                 for kind, text in texts:
                     for pattern, what, fix in OUTPUT_RULES:
                         match = pattern.search(text)
