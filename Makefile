@@ -1,7 +1,9 @@
 # Two commands on a fresh machine:
 #   make lab    set up, then open notebooks/ in JupyterLab
 #   make test   set up, then run every test (helpers' unit tests + strict nbval)
-# Also: make setup (set up only), make notebooks (re-execute and store outputs).
+# Also: make setup (set up only), make notebooks (re-execute and store outputs),
+#       make lint (ruff + notebook rules + workflow schema; part of make test),
+#       make browser (run one notebook through JupyterLab in headless Chromium).
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -9,7 +11,7 @@ PY := $(VENV)/bin/python
 # Notebooks run two at a time (the machines this targets have 2 cores).
 JOBS ?= 2
 
-.PHONY: setup lab test unit nbval notebooks clean
+.PHONY: setup lab test lint unit nbval notebooks browser clean
 
 setup: $(VENV)/.installed
 
@@ -23,7 +25,14 @@ $(VENV)/.installed: requirements.txt pyproject.toml
 lab: setup
 	$(VENV)/bin/jupyter lab notebooks/
 
-test: setup unit nbval
+test: setup lint unit nbval
+
+# Seconds, no TensorFlow: ruff (code and notebooks), the house rules of every
+# notebook (tools/lint_notebooks.py), and the GitHub workflows against their schema.
+lint: setup
+	$(VENV)/bin/ruff check
+	$(PY) tools/lint_notebooks.py
+	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 
 unit: setup
 	$(PY) -m pytest tests/
@@ -34,5 +43,13 @@ nbval: setup
 notebooks: setup
 	$(PY) tools/run_notebooks.py --jobs $(JOBS) $(if $(REFRESH),--refresh-ignored) notebooks/*.ipynb
 
+# A reader's view: JupyterLab on 127.0.0.1 in headless Chromium runs every cell of
+# NOTEBOOK (a copy; the file is not changed) and checks kernel, errors and plots.
+# Needs Chromium (Debian: apt-get install chromium). Screenshot: artifacts/browser/.
+# Default: notebooks/03_data_and_tf_function.ipynb, or the first notebook if it is missing.
+NOTEBOOK ?=
+browser: setup
+	$(PY) tools/browser_check.py $(NOTEBOOK)
+
 clean:
-	rm -rf $(VENV) logs notebooks/logs notebooks/exports .pytest_cache .ruff_cache
+	rm -rf $(VENV) logs notebooks/logs notebooks/exports .pytest_cache .ruff_cache artifacts
