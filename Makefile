@@ -29,10 +29,13 @@ test: setup lint unit nbval
 
 # Seconds, no TensorFlow: ruff (code and notebooks), the house rules of every
 # notebook (tools/lint_notebooks.py), and the GitHub workflows against their schema.
+# All three always run, so one go shows every problem.
 lint: setup
-	$(VENV)/bin/ruff check
-	$(PY) tools/lint_notebooks.py
-	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
+	@status=0; \
+	$(VENV)/bin/ruff check || status=1; \
+	$(PY) tools/lint_notebooks.py || status=1; \
+	$(VENV)/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml || status=1; \
+	exit $$status
 
 unit: setup
 	$(PY) -m pytest tests/
