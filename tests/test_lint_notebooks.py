@@ -321,8 +321,9 @@ BROKEN = [
         "English sentence inside Chinese prose",
         _source(
             3,
-            "## 数据\n\n这一节准备数据，然后训练模型，观察损失怎样下降。\n\n"
-            "Note that the model is trained only for a few epochs on purpose here.",
+            "## 数据\n\n这一节先准备数据，再训练一个很小的模型，观察损失怎样随轮数下降。"
+            "数据只取几千张图片，训练几轮就能看到明显的进步，所以整个笔记本几秒钟就能跑完。\n\n"
+            "Note that we train for only a few epochs.",
         ),
         3,
         "has an English sentence",

@@ -45,12 +45,16 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGLISH_MARK = "<!-- lang: en -->"
 #: The most Latin letters such a marked passage may have (about 100 words).
 ENGLISH_MAX_LETTERS = 600
-#: A cell with at least this many English words must have more CJK characters than English words.
-CELL_MIN_WORDS = 8
+# Thresholds for Chinese prose. A Chinese word is one to two characters; the project's
+# own notebooks have 8 or more CJK characters per English word (API and product names)
+# in every cell, never more than 3 English words in a row, and 78-92% CJK letters overall.
+#: A cell with at least this many English words must have CJK_PER_WORD CJK characters per word.
+CELL_MIN_WORDS = 6
+CJK_PER_WORD = 2
 #: This many English words in a row, with no Chinese between them, is an English sentence.
-ENGLISH_RUN_WORDS = 10
+ENGLISH_RUN_WORDS = 8
 #: Share of the notebook's prose letters that must be CJK (English terms are fine, English text is not).
-MIN_CJK_SHARE = 0.5
+MIN_CJK_SHARE = 0.6
 #: Characters used only in Traditional Chinese (their Simplified forms differ); two in a cell is not a typo.
 TRADITIONAL_ONLY = set(
     "們這個來時會說為與對學習數據練訓圖變實現無點後裡電腦網層優從開關長門問間題應當樣參異將書經過運體讓還見發單僅範類"
@@ -509,7 +513,7 @@ class NotebookLinter:
                 "write the prose in Simplified Chinese (keep code in `code spans`); a short English "
                 f"quote may go in its own cell that starts with {ENGLISH_MARK}"
             )
-            if len(words) >= CELL_MIN_WORDS and cjk < len(words):
+            if len(words) >= CELL_MIN_WORDS and cjk < CJK_PER_WORD * len(words):
                 self.add(i, f"is mostly English ({len(words)} English words, {cjk} Chinese characters)", fix)
                 continue
             for segment in RUN_BREAK.split(text):
