@@ -108,6 +108,13 @@ def machine_line(machine: dict) -> str:
     return line.encode("ascii", "replace").decode("ascii")
 
 
+def md_text(text: str) -> str:
+    """Return ``text`` with the characters Markdown would read as markup (``_ * ` | \\``) escaped."""
+    for char in "\\`*_|":
+        text = text.replace(char, "\\" + char)
+    return text
+
+
 def _on_off(flag: bool | None) -> str:
     return "unknown" if flag is None else ("on" if flag else "off")
 
@@ -133,12 +140,12 @@ def to_markdown(results: dict) -> str:
         "over the rounds. Speed-up = baseline median / variant median: above 1 is faster than the baseline.",
     ]
     for group in results["groups"].values():
-        base = group["results"][group["baseline"]]["label"]
+        base = md_text(group["results"][group["baseline"]]["label"])
         lines += [
             "",
-            f"## {group['title']}",
+            f"## {md_text(group['title'])}",
             "",
-            f"One call: {group['per_call']}. {group['warmup']} untimed warm-up call(s), then {group['repeats']} "
+            f"One call: {md_text(group['per_call'])}. {group['warmup']} untimed warm-up call(s), then {group['repeats']} "
             "timed rounds"
             + (f" of about {group['round_s']:g} s each." if group["round_s"] > 0 else " of one call each."),
             "",
@@ -146,18 +153,22 @@ def to_markdown(results: dict) -> str:
             "|---|---:|---:|---:|---:|",
         ]
         for key, case in group["results"].items():
-            label = case["label"] + (" (baseline)" if key == group["baseline"] else "")
+            label = md_text(case["label"]) + (" (baseline)" if key == group["baseline"] else "")
             if case.get("error"):
-                lines.append(f"| {label} | failed: {case['error'].splitlines()[0][:120]} | | | |")
+                lines.append(f"| {label} | failed: {md_text(case['error'].splitlines()[0][:120])} | | | |")
                 continue
             ratio = "n/a" if case["speedup"] is None else f"{case['speedup']:.2f}x"
             calls = f"{case['repeats']} x {case['number']}"
             lines.append(
                 f"| {label} | {_ms(case['median_s'])} | {_ms(case['spread_s'])} | {calls} | {ratio} |"
             )
-        notes = [f"{case['label']}: {case['note']}" for case in group["results"].values() if case.get("note")]
+        notes = [
+            f"- **{md_text(c['label'])}**: {md_text(c['note'])}."
+            for c in group["results"].values()
+            if c.get("note")
+        ]
         if notes:
-            lines += ["", "Notes: " + "; ".join(notes) + "."]
+            lines += ["", "Notes:", "", *notes]
     return "\n".join(lines) + "\n"
 
 

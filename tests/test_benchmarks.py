@@ -76,9 +76,9 @@ def test_markdown_has_a_table_per_group_and_a_row_per_variant(quick_run):
     assert results["machine"]["tensorflow"] in text
     lines = text.splitlines()
     for group in results["groups"].values():
-        assert f"## {group['title']}" in lines
+        assert f"## {report.md_text(group['title'])}" in lines
         for key, case in group["results"].items():
-            label = case["label"] + (" (baseline)" if key == group["baseline"] else "")
+            label = report.md_text(case["label"]) + (" (baseline)" if key == group["baseline"] else "")
             rows = [line for line in lines if line.startswith(f"| {label} |")]
             assert len(rows) == 1, label
             cells = [cell.strip() for cell in rows[0].strip("|").split("|")]
@@ -134,12 +134,16 @@ def test_a_failed_variant_is_reported_not_timed():
     text = report.to_markdown(results)
     assert "| A (baseline) | 2.00 | 0.00 | 3 x 9 | 1.00x |" in text
     assert "| B | failed: UnimplementedError: no | | | |" in text
-    assert "Notes: B: why." in text
+    assert "- **B**: why." in text.splitlines()
     fig = report.draw_chart(results)  # a failed bar is drawn empty, labelled "failed"
     try:
         assert "failed (see results.json)" in [t.get_text() for t in fig.axes[0].texts]
     finally:
         report.plt.close(fig)
+
+
+def test_md_text_escapes_markup():
+    assert report.md_text("model(x) (__call__) | *a* `b`") == r"model(x) (\_\_call\_\_) \| \*a\* \`b\`"
 
 
 def test_cpu_model_from_cpuinfo(tmp_path):
