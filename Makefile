@@ -3,7 +3,8 @@
 #   make test   set up, then run every test (helpers' unit tests + strict nbval)
 # Also: make setup (set up only), make notebooks (re-execute and store outputs),
 #       make lint (ruff + notebook rules + workflow schema; part of make test),
-#       make browser (run one notebook through JupyterLab in headless Chromium).
+#       make browser (run one notebook through JupyterLab in headless Chromium),
+#       make bench (measure the guide's speed advice on this machine).
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -11,7 +12,7 @@ PY := $(VENV)/bin/python
 # Notebooks run two at a time (the machines this targets have 2 cores).
 JOBS ?= 2
 
-.PHONY: setup lab test lint unit nbval notebooks browser clean
+.PHONY: setup lab test lint unit nbval notebooks browser bench clean
 
 setup: $(VENV)/.installed
 
@@ -53,6 +54,11 @@ notebooks: setup
 NOTEBOOK ?=
 browser: setup
 	$(PY) tools/browser_check.py $(NOTEBOOK)
+
+# Time the guide's speed claims on this machine (a few minutes on 2 cores) and write
+# benchmarks/results/results.{json,md,png}. BENCH_ARGS=--quick for a smoke run.
+bench: setup
+	$(PY) -m benchmarks --out benchmarks/results $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) logs notebooks/logs notebooks/exports .pytest_cache .ruff_cache artifacts
