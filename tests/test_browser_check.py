@@ -1,0 +1,75 @@
+"""tools/browser_check.py: the parts that need no browser (the browser run itself is `make browser`)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("browser_check", ROOT / "tools" / "browser_check.py")
+browser_check = importlib.util.module_from_spec(_spec)
+sys.modules["browser_check"] = browser_check  # tools/ is not a package
+_spec.loader.exec_module(browser_check)
+
+
+def test_expected_from_file_counts_cells_that_run_and_stored_plots(tmp_path):
+    def code(source, outputs=()):
+        return {"cell_type": "code", "source": source, "outputs": list(outputs)}
+
+    png = {"output_type": "display_data", "data": {"image/png": "AAAA", "text/plain": "<Figure>"}}
+    text = {"output_type": "stream", "name": "stdout", "text": "1\n"}
+    nb = {
+        "cells": [
+            {"cell_type": "markdown", "source": "# 标题"},
+            code("import helpers", [text]),
+            code(["x = 1\n", "x"], [png, png]),
+            code("   \n"),  # empty: JupyterLab and nbclient skip it
+        ]
+    }
+    path = tmp_path / "nb.ipynb"
+    path.write_text(json.dumps(nb), encoding="utf-8")
+    assert browser_check.expected_from_file(path) == (2, 2)
+
+
+def test_pick_notebook(tmp_path):
+    given = tmp_path / "05_x.ipynb"
+    given.write_text("{}")
+    assert browser_check.pick_notebook(given) == given.resolve()
+    with pytest.raises(browser_check.CheckFailed, match="no such notebook"):
+        browser_check.pick_notebook(tmp_path / "missing.ipynb")
+
+
+def test_find_chromium_prefers_the_explicit_binary(tmp_path, monkeypatch):
+    fake = tmp_path / "my-chromium"
+    fake.write_text("#!/bin/sh\n")
+    fake.chmod(0o755)
+    monkeypatch.delenv("CHROMIUM", raising=False)
+    assert browser_check.find_chromium(str(fake)) == str(fake)
+    monkeypatch.setenv("CHROMIUM", str(fake))
+    assert browser_check.find_chromium(None) == str(fake)
+
+
+def test_find_chromium_says_how_to_install_it(monkeypatch):
+    monkeypatch.delenv("CHROMIUM", raising=False)
+    monkeypatch.setattr(browser_check, "CHROMIUM_CANDIDATES", ("/nonexistent/chromium",))
+    with pytest.raises(browser_check.CheckFailed, match="apt-get install -y chromium"):
+        browser_check.find_chromium(None)
+
+
+def test_chromium_flags_keep_the_browser_on_this_machine():
+    flags = browser_check.CHROMIUM_FLAGS
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"):
+        assert flag in flags
+    assert any(f.startswith("--host-resolver-rules=MAP * ~NOTFOUND") for f in flags)
+
+
+def test_free_port_is_bindable_on_loopback():
+    import socket
+
+    port = browser_check.free_port()
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", port))
