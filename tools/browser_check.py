@@ -333,6 +333,10 @@ def check(notebook: Path, chromium: str, out_dir: Path, timeout: float) -> list[
                     viewport={"width": 1280, "height": 1000},
                     device_scale_factor=1,
                 )
+                page = None
+                failure_shot = out_dir / f"{stem}-failure.png"
+                failure_shot.unlink(missing_ok=True)
+                console: list[str] = []
                 try:
                     context.set_default_timeout(60_000)
                     page = context.pages[0] if context.pages else context.new_page()
@@ -342,9 +346,6 @@ def check(notebook: Path, chromium: str, out_dir: Path, timeout: float) -> list[
                             None if request.url.startswith(lab.base) else blocked.append(request.url)
                         ),
                     )
-                    failure_shot = out_dir / f"{stem}-failure.png"
-                    failure_shot.unlink(missing_ok=True)
-                    console: list[str] = []
                     page.on("console", lambda msg: console.append(f"{msg.type}: {msg.text[:300]}"))
                     page.goto(f"{lab.base}/lab/tree/{rel}?token={lab.token}", wait_until="domcontentloaded")
                     page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").first.wait_for(timeout=120_000)
@@ -441,9 +442,10 @@ def check(notebook: Path, chromium: str, out_dir: Path, timeout: float) -> list[
                         + ", ".join(str(s.relative_to(ROOT) if s.is_relative_to(ROOT) else s) for s in shots)
                     )
                 except (CheckFailed, PlaywrightError):
-                    with contextlib.suppress(PlaywrightError):
-                        page.screenshot(path=str(failure_shot))
-                        log(f"screenshot of the failure: {failure_shot}")
+                    if page is not None:
+                        with contextlib.suppress(PlaywrightError):
+                            page.screenshot(path=str(failure_shot))
+                            log(f"screenshot of the failure: {failure_shot}")
                     interesting = [line for line in console if not line.startswith(("debug", "log", "info"))]
                     log("browser console (last 20 warnings/errors):\n  " + "\n  ".join(interesting[-20:]))
                     raise
