@@ -8,6 +8,8 @@ Cells whose first line is ``# NBVAL_IGNORE_OUTPUT`` hold measurements (times)
 that differ on every run; nbval does not compare them. To keep ``git status``
 clean after a re-run, such a cell keeps its stored output when its code has not
 changed. ``--refresh-ignored`` (``make notebooks REFRESH=1``) stores fresh ones.
+Stream outputs are stored merged per stream, as nbval merges them, so the split
+of printed text into messages (which depends on timing) never shows up as a diff.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
+from nbval.plugin import coalesce_streams
 
 IGNORE_MARK = "# NBVAL_IGNORE_OUTPUT"
 CELL_TIMEOUT_S = 300
@@ -56,6 +59,10 @@ def run(path: Path, refresh_ignored: bool = False) -> float:
                 new.outputs = old.outputs
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
+        if cell.cell_type == "code":
+            # How a print is split into stream messages depends on timing; store the
+            # streams merged, exactly as nbval merges them before it compares.
+            cell.outputs = coalesce_streams(cell.outputs)
     nb.metadata = {**{k: v for k, v in nb.metadata.items() if k not in STABLE_METADATA}, **STABLE_METADATA}
     nbformat.validate(nb)
     nbformat.write(nb, path)
