@@ -6,13 +6,13 @@ Everything here works from the plain ``results`` dict that ``benchmarks.run`` bu
 
 from __future__ import annotations
 
-import datetime
 import json
 import os
-import platform
 from pathlib import Path
 
 import matplotlib
+
+from helpers.timing import machine_line
 
 matplotlib.use("Agg")  # files only: works without a display
 
@@ -22,90 +22,6 @@ import matplotlib.pyplot as plt  # noqa: E402
 JSON_NAME = "results.json"
 MARKDOWN_NAME = "results.md"
 CHART_NAME = "results.png"
-
-
-def cpu_model(cpuinfo: str | os.PathLike = "/proc/cpuinfo") -> str:
-    """Return the CPU's model name from ``cpuinfo`` (Linux), else what ``platform`` knows, else 'unknown'."""
-    try:
-        text = Path(cpuinfo).read_text(errors="replace")
-    except OSError:
-        text = ""
-    for line in text.splitlines():
-        key, _, value = line.partition(":")
-        if key.strip().lower() in ("model name", "hardware", "cpu model", "model") and value.strip():
-            if key.strip().lower() == "model" and value.strip().isdigit():
-                continue  # x86 "model : 85" is a number, not a name
-            return " ".join(value.split())
-    return platform.processor() or platform.machine() or "unknown"
-
-
-def gpu_info() -> list[dict]:
-    """Return one dict per GPU TensorFlow sees (device, name, compute capability); empty without a GPU."""
-    import tensorflow as tf
-
-    gpus = []
-    for device in tf.config.list_physical_devices("GPU"):
-        try:
-            details = tf.config.experimental.get_device_details(device)
-        except Exception:  # noqa: BLE001 - details are optional; the device itself is the fact
-            details = {}
-        capability = details.get("compute_capability")
-        gpus.append(
-            {
-                "device": device.name,
-                "name": details.get("device_name", device.name),
-                "compute_capability": ".".join(map(str, capability)) if capability else None,
-            }
-        )
-    return gpus
-
-
-def _determinism_enabled() -> bool | None:
-    """Return whether ``tf.config.experimental.enable_op_determinism()`` is in force (None if unknown)."""
-    try:  # no public getter; Keras reads the same private one
-        from tensorflow.python.framework.config import is_op_determinism_enabled
-    except ImportError:
-        return None
-    return bool(is_op_determinism_enabled())
-
-
-def machine_info() -> dict:
-    """Return what the figures depend on: CPU, cores, GPUs, versions, TensorFlow's threads, and the date (UTC)."""
-    import keras
-    import numpy as np
-    import tensorflow as tf
-
-    try:
-        usable = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        usable = os.cpu_count()
-    return {
-        "cpu": cpu_model(),
-        "cores": os.cpu_count(),
-        "usable_cores": usable,
-        "gpus": gpu_info(),
-        "os": f"{platform.system()} {platform.release()} {platform.machine()}",
-        "python": platform.python_version(),
-        "tensorflow": tf.__version__,
-        "keras": keras.__version__,
-        "numpy": np.__version__,
-        "tf_built_with_cuda": tf.test.is_built_with_cuda(),
-        "tf_intra_op_threads": tf.config.threading.get_intra_op_parallelism_threads(),
-        "tf_inter_op_threads": tf.config.threading.get_inter_op_parallelism_threads(),
-        "deterministic_ops": _determinism_enabled(),
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-    }
-
-
-def machine_line(machine: dict) -> str:
-    """Return one ASCII line naming the machine and versions (for the table and the chart's title)."""
-    gpus = ", ".join(g["name"] for g in machine["gpus"]) or "no GPU"
-    line = (
-        f"{machine['cpu']} ({machine['usable_cores']} cores), {gpus}; "
-        f"TF {machine['tensorflow']}, Keras {machine['keras']}, Python {machine['python']}; "
-        f"{machine['date'][:10]}"
-    )
-    return line.encode("ascii", "replace").decode("ascii")
 
 
 def md_text(text: str) -> str:

@@ -36,12 +36,13 @@ def run(
     helpers.make_reproducible(seed=seed, quiet=True)  # before TensorFlow is imported
 
     from benchmarks import cases, report
+    from helpers import timing
     from helpers.timing import compare
 
     sizes = cases.QUICK if quick else cases.FULL
     builders = [b for b in cases.GROUPS if not only or group_key(b) in only]
-    machine = report.machine_info()
-    print(f"Benchmarks{' (--quick)' if quick else ''} on {report.machine_line(machine)}", flush=True)
+    machine = timing.machine_info()
+    print(f"Benchmarks{' (--quick)' if quick else ''} on {timing.machine_line(machine)}", flush=True)
     results = {
         "schema": SCHEMA,
         "quick": quick,

@@ -146,13 +146,6 @@ def test_md_text_escapes_markup():
     assert report.md_text("model(x) (__call__) | *a* `b`") == r"model(x) (\_\_call\_\_) \| \*a\* \`b\`"
 
 
-def test_cpu_model_from_cpuinfo(tmp_path):
-    cpuinfo = tmp_path / "cpuinfo"
-    cpuinfo.write_text("processor\t: 0\nmodel\t\t: 85\nmodel name\t: Example  CPU @ 2.0GHz\n")
-    assert report.cpu_model(cpuinfo) == "Example CPU @ 2.0GHz"
-    assert report.cpu_model(tmp_path / "missing")  # falls back to platform, never empty
-
-
 def test_cli_help_names_the_options(capsys):
     with pytest.raises(SystemExit) as exit_info:
         bench.main(["--help"])
