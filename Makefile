@@ -26,7 +26,9 @@ $(VENV)/.installed: requirements.txt pyproject.toml
 lab: setup
 	$(VENV)/bin/jupyter lab notebooks/
 
-test: setup lint unit nbval
+# One pytest run for the unit tests and the notebooks, so the two workers stay busy.
+test: setup lint
+	$(PY) -m pytest tests/ --nbval notebooks/ -n $(JOBS) --dist loadfile
 
 # Seconds, no TensorFlow: ruff (code and notebooks), the house rules of every
 # notebook (tools/lint_notebooks.py), and the GitHub workflows against their schema.
