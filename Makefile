@@ -23,8 +23,9 @@ $(VENV)/.installed: requirements.txt pyproject.toml
 	$(PY) -m pip install --quiet --no-deps -e .
 	touch $@
 
+# JupyterLab refuses to start as root unless told (containers, CI machines).
 lab: setup
-	$(VENV)/bin/jupyter lab notebooks/
+	$(VENV)/bin/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # One pytest run for the unit tests and the notebooks, so the two workers stay busy.
 test: setup lint
