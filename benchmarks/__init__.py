@@ -38,8 +38,9 @@ deterministic ops, so the figures describe the notebooks' setting (also on a
 machine with more cores). It writes ``results.json`` (every number, plus the
 machine: CPU model, cores, GPUs, Python/TensorFlow/Keras versions, threads,
 date), ``results.md`` (one table per group) and ``results.png`` (bar chart of
-the speed-ups) into ``--out``. ``--quick`` uses tiny sizes and one round (a
-smoke test, not a measurement); ``--only GROUP ...`` runs some groups. A
+the speed-ups) into ``--out``. ``--quick`` uses tiny sizes, a small dense net
+instead of the CNN, and one round (a smoke test, not a measurement);
+``--only GROUP ...`` runs some groups. A
 variant that raises is recorded with its error instead of a time; the other
 figures are still written, and the command exits with status 1.
 

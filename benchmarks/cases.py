@@ -18,7 +18,7 @@ import tensorflow as tf
 import tensorflow_datasets as tfds
 
 from helpers import data as mnist
-from helpers.models import build_cnn
+from helpers.models import build_cnn, build_mlp
 
 AUTOTUNE = tf.data.AUTOTUNE
 
@@ -34,14 +34,30 @@ class Sizes:
     round_s: float  # ... seconds one round should last (calls per round set to match); 0: one call
     epoch_warmup: int  # epoch and input_pipeline groups: untimed epochs (the first traces, fills the cache)
     epoch_repeats: int  # ... timed rounds of one epoch each
+    model: str = "cnn"  # "cnn": the guide's CNN; "mlp": a 3-layer dense net that traces and compiles in a fraction
 
 
 FULL = Sizes(
     examples=4000, batch_size=64, step_warmup=3, step_repeats=7, round_s=0.25, epoch_warmup=1, epoch_repeats=5
 )
 QUICK = Sizes(
-    examples=64, batch_size=64, step_warmup=1, step_repeats=1, round_s=0.0, epoch_warmup=1, epoch_repeats=1
+    examples=64,
+    batch_size=64,
+    step_warmup=1,
+    step_repeats=1,
+    round_s=0.0,
+    epoch_warmup=1,
+    epoch_repeats=1,
+    model="mlp",
 )
+MODELS = {"cnn": build_cnn, "mlp": build_mlp}
+
+
+def build_model(sizes: Sizes) -> keras.Model:
+    """Return a fresh model of the kind ``sizes.model`` names (callers set the seed first)."""
+    if sizes.model not in MODELS:
+        raise ValueError(f"sizes.model must be one of {sorted(MODELS)}, got {sizes.model!r}")
+    return MODELS[sizes.model]()
 
 
 @dataclass(frozen=True)
@@ -96,15 +112,15 @@ def train_arrays(sizes: Sizes) -> tuple[np.ndarray, np.ndarray]:
     return images[:n], labels[:n]
 
 
-def new_trainer(seed: int, jit_compile: bool | None = None):
-    """Return a fresh CNN, its Adam optimizer, and ``train_step(images, labels) -> loss``.
+def new_trainer(sizes: Sizes, seed: int, jit_compile: bool | None = None):
+    """Return a fresh model (``sizes.model``), its Adam optimizer, and ``train_step(images, labels) -> loss``.
 
     ``jit_compile=None`` returns the plain Python step (eager when called
     directly); otherwise the step wrapped in ``tf.function(jit_compile=...)``.
     The step adds the model's L2 losses, like ``fit`` does.
     """
     keras.utils.set_random_seed(seed)
-    model = build_cnn()
+    model = build_model(sizes)
     optimizer = keras.optimizers.Adam()
     optimizer.build(model.trainable_variables)  # variables exist before any tracing
     loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
@@ -156,7 +172,7 @@ def train_step_group(sizes: Sizes, seed: int) -> Group:
         ),
         ("tf_function_xla", "tf.function(jit_compile=True) [det. off]", True, False, off),
     ):
-        _, _, step = new_trainer(seed, jit)  # traced (and compiled) in the first, untimed call
+        _, _, step = new_trainer(sizes, seed, jit)  # traced (and compiled) in the first, untimed call
         cases.append(Case(key, label, lambda step=step: step(x, y).numpy(), note, deterministic))
     return Group(
         key="train_step",
@@ -179,10 +195,10 @@ def epoch_group(sizes: Sizes, seed: int) -> Group:
         .prefetch(AUTOTUNE)
     )
 
-    _, _, step = new_trainer(seed, jit_compile=False)
+    _, _, step = new_trainer(sizes, seed, jit_compile=False)
     loop_in_python = python_epoch(step, dataset)
 
-    _, _, plain_step = new_trainer(seed)  # nested in the tf.function below: needs no decorator
+    _, _, plain_step = new_trainer(sizes, seed)  # nested in the tf.function below: needs no decorator
 
     @tf.function
     def train_epoch(ds):
@@ -194,7 +210,7 @@ def epoch_group(sizes: Sizes, seed: int) -> Group:
             total += plain_step(batch_images, batch_labels)
         return total
 
-    _, _, other_step = new_trainer(seed)
+    _, _, other_step = new_trainer(sizes, seed)
     steps = len(images) // sizes.batch_size
 
     @tf.function
@@ -206,7 +222,7 @@ def epoch_group(sizes: Sizes, seed: int) -> Group:
         return total
 
     keras.utils.set_random_seed(seed)
-    model = build_cnn()
+    model = build_model(sizes)
     model.compile(
         optimizer=keras.optimizers.Adam(), loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True)
     )
@@ -295,7 +311,7 @@ def input_pipeline_group(sizes: Sizes, seed: int) -> Group:
     )
     n = min(sizes.examples, int(source.cardinality())) // sizes.batch_size * sizes.batch_size
     source = source.take(n)
-    _, _, step = new_trainer(seed, jit_compile=False)
+    _, _, step = new_trainer(sizes, seed, jit_compile=False)
     variants = (
         ("map", "map", False, False, False),
         ("parallel_map", "map(num_parallel_calls)", True, False, False),
@@ -323,7 +339,7 @@ def inference_group(sizes: Sizes, seed: int) -> Group:
     images, _ = train_arrays(sizes)
     x = tf.constant(images[: sizes.batch_size])
     keras.utils.set_random_seed(seed)
-    model = build_cnn()
+    model = build_model(sizes)
 
     @tf.function
     def forward(batch):

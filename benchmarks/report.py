@@ -24,6 +24,13 @@ MARKDOWN_NAME = "results.md"
 CHART_NAME = "results.png"
 
 
+#: How the Markdown names the model each size setting uses (``Sizes.model`` in ``benchmarks.cases``).
+MODEL_TEXT = {
+    "cnn": "the guide's CNN (`helpers.models.build_cnn`)",
+    "mlp": "a small dense net (`helpers.models.build_mlp`), to keep the smoke test short",
+}
+
+
 def md_text(text: str) -> str:
     """Return ``text`` with the characters Markdown would read as markup (``_ * ` | \\``) escaped."""
     for char in "\\`*_|":
@@ -41,7 +48,7 @@ def _ms(seconds: float) -> str:
 
 def to_markdown(results: dict) -> str:
     """Return the results as Markdown: the machine, then one table per group (ms and speed-up vs its baseline)."""
-    machine = results["machine"]
+    machine, sizes = results["machine"], results["sizes"]
     lines = [
         "# Benchmark results",
         "",
@@ -51,6 +58,8 @@ def to_markdown(results: dict) -> str:
         "(the notebooks' setting, from `helpers.make_reproducible`).",
         f"Run: {'--quick (tiny sizes, not a measurement)' if results['quick'] else 'full'}, "
         f"{results['duration_s']:.0f} s in all.",
+        f"Model: {MODEL_TEXT[sizes['model']]}; batch {sizes['batch_size']}; "
+        f"{sizes['examples']} training images at most.",
         "",
         "Each time is the median over the timed rounds, after untimed warm-up calls; spread = max - min "
         "over the rounds. Speed-up = baseline median / variant median: above 1 is faster than the baseline.",

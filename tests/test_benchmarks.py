@@ -74,6 +74,7 @@ def test_markdown_has_a_table_per_group_and_a_row_per_variant(quick_run):
     text = (out / "results.md").read_text(encoding="utf-8")
     assert text.startswith("# Benchmark results\n")
     assert results["machine"]["tensorflow"] in text
+    assert "Model: a small dense net (`helpers.models.build_mlp`)" in text  # --quick uses the MLP
     lines = text.splitlines()
     for group in results["groups"].values():
         assert f"## {report.md_text(group['title'])}" in lines
@@ -89,6 +90,7 @@ def test_a_failed_variant_is_reported_not_timed():
     results = {
         "quick": False,
         "duration_s": 1.0,
+        "sizes": {"model": "cnn", "batch_size": 64, "examples": 4000},
         "machine": {
             "cpu": "Test CPU",
             "usable_cores": 2,
@@ -133,6 +135,7 @@ def test_a_failed_variant_is_reported_not_timed():
     }
     text = report.to_markdown(results)
     assert "| A (baseline) | 2.00 | 0.00 | 3 x 9 | 1.00x |" in text
+    assert "Model: the guide's CNN (`helpers.models.build_cnn`); batch 64; 4000 training images at most." in text
     assert "| B | failed: UnimplementedError: no | | | |" in text
     assert "- **B**: why." in text.splitlines()
     fig = report.draw_chart(results)  # a failed bar is drawn empty, labelled "failed"
@@ -163,3 +166,13 @@ def test_measure_case_fits_calls_to_the_round():
         lambda: calls.append(1), warmup=2, repeats=3, round_s=1e6, max_number=5
     )
     assert number == 5 and len(calls) == 2 + 1 + 3 * 5  # warm-up, one probe call, the rounds
+
+
+def test_an_unknown_model_name_is_refused_with_the_choices():
+    from dataclasses import replace
+
+    from benchmarks import cases
+
+    assert cases.QUICK.model == "mlp" and cases.FULL.model == "cnn"
+    with pytest.raises(ValueError, match=r"sizes.model must be one of \['cnn', 'mlp'\], got 'resnet'"):
+        cases.build_model(replace(cases.QUICK, model="resnet"))
