@@ -27,9 +27,11 @@ $(VENV)/.installed: requirements.txt pyproject.toml
 lab: setup
 	$(VENV)/bin/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
 
-# One pytest run for the unit tests and the notebooks, so the two workers stay busy.
+# One pytest run for the notebooks and the unit tests, so the two workers stay busy.
+# Each file goes to one worker, in the order given (--no-loadscope-reorder): the
+# notebooks, the long items, first; the short unit-test files then fill the gaps.
 test: setup lint
-	$(PY) -m pytest tests/ --nbval notebooks/ -n $(JOBS) --dist loadfile
+	$(PY) -m pytest --nbval notebooks/ tests/ -n $(JOBS) --dist loadfile --no-loadscope-reorder
 
 # Seconds, no TensorFlow: ruff (code and notebooks), the house rules of every
 # notebook (tools/lint_notebooks.py), and the GitHub workflows against their schema.
