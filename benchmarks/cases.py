@@ -34,7 +34,7 @@ class Sizes:
     round_s: float  # ... seconds one round should last (calls per round set to match); 0: one call
     epoch_warmup: int  # epoch and input_pipeline groups: untimed epochs (the first traces, fills the cache)
     epoch_repeats: int  # ... timed rounds of one epoch each
-    model: str = "cnn"  # "cnn": the guide's CNN; "mlp": a 3-layer dense net that traces and compiles in a fraction
+    model: str = "cnn"  # "cnn": the guide's CNN; "mlp": a small dense net, traced and compiled much faster (QUICK)
 
 
 FULL = Sizes(
