@@ -12,7 +12,7 @@ PY := $(VENV)/bin/python
 # Notebooks run two at a time (the machines this targets have 2 cores).
 JOBS ?= 2
 
-.PHONY: setup lab test lint unit nbval nbval-lax notebooks browser bench clean
+.PHONY: setup lab test lint unit nbval nbval-lax notebooks browser bench compat clean
 
 setup: $(VENV)/.installed
 
@@ -77,6 +77,14 @@ browser: setup
 # benchmarks/results/results.{json,md,png}. BENCH_ARGS=--quick for a smoke run.
 bench: setup
 	$(PY) -m benchmarks --out benchmarks/results $(BENCH_ARGS)
+
+# The compatibility matrix, one row or several: ROW="colab minimum" (see tools/compat.py
+# --list). Each row makes a fresh environment with that Python, preinstalls its TensorFlow
+# as Colab has it, installs the project as the Colab cell does, checks that TensorFlow,
+# Keras and NumPy did not move, and runs the notebooks. Needs PyPI (~600 MB per row).
+ROW ?= colab
+compat: setup
+	$(PY) tools/compat.py $(ROW)
 
 clean:
 	rm -rf $(VENV) logs notebooks/logs notebooks/exports .pytest_cache .ruff_cache artifacts

@@ -1,0 +1,225 @@
+"""Run the notebooks on another Python / TensorFlow, installed the way Colab users install us (``make compat``).
+
+For one row of the compatibility matrix (see ``ROWS``) it:
+
+1. makes a fresh virtual environment with that row's Python (``.compat/<row>/``, git-ignored);
+2. preinstalls that row's TensorFlow stack, as Colab has it before the notebook's first cell runs;
+3. installs this project **not editable**, from a clean copy of the committed tree, exactly as the
+   notebooks' Colab cell does (``pip install <project>``, dependencies included);
+4. asserts that TensorFlow, Keras and NumPy did not move (a Colab user must keep the preinstalled,
+   GPU-enabled build, and must not have to restart the runtime because NumPy changed under it);
+5. adds the test runner without moving anything (pytest, nbval, ipykernel; constrained to what is installed);
+6. runs the notebooks: ``pytest --nbval-lax`` (every cell must run; outputs are not compared, since
+   version lines differ), or strict ``--nbval`` for the row that matches the stored outputs.
+
+Rows: ``minimum`` installs the lower bound of every dependency in pyproject.toml (read from the file,
+so the declared minimums are what is tested). The others name the versions they preinstall.
+
+    python tools/compat.py ROW [ROW ...]    # e.g. make compat ROW=colab
+    python tools/compat.py --list
+
+Needs the network to PyPI (each row downloads its TensorFlow, about 600 MB) and the row's Python
+(``python3.X`` on PATH). Exit status 0 only if every row passed. A summary is appended to
+``.compat/results.jsonl``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / ".compat"
+#: Packages that must not move when the project is installed on top of a preinstalled stack.
+PINNED = ("tensorflow", "keras", "numpy")
+#: What the test run needs besides the project (installed constrained to what is already there).
+TEST_TOOLS = ("pytest>=8", "nbval~=0.11.0", "ipykernel>=6.29", "pytest-xdist~=3.8")
+
+ROWS: dict[str, dict] = {
+    "minimum": {
+        "python": "3.10",
+        "preinstall": "lower bounds of pyproject.toml",
+        "strict": False,
+        "about": "the declared minimum: every dependency at its lower bound",
+    },
+    "colab": {
+        "python": "3.12",
+        # What a Colab runtime had preinstalled in 2025-2026 (TF 2.19 line, Keras 3.10, NumPy 2.0).
+        "preinstall": [
+            "tensorflow==2.19.1",
+            "keras==3.10.0",
+            "numpy==2.0.2",
+            "tensorflow-datasets==4.9.9",
+            "matplotlib==3.10.0",
+        ],
+        "strict": False,
+        "about": "Colab-like: Python 3.12 with TF 2.19 preinstalled",
+    },
+    "tf2.20": {
+        "python": "3.12",
+        "preinstall": ["tensorflow==2.20.0"],
+        "strict": False,
+        "about": "TF 2.20 with the Keras it pulls in",
+    },
+    "current": {
+        "python": "3.11",
+        "preinstall": ["tensorflow==2.21.0", "keras==3.15.1", "tensorflow-datasets==4.9.10"],
+        "strict": True,
+        "about": "the versions the stored outputs were made with (strict nbval)",
+    },
+    "newest": {
+        "python": "3.13",
+        "preinstall": ["tensorflow", "keras", "tensorflow-datasets"],
+        "strict": False,
+        "about": "newest releases on the newest Python TensorFlow supports",
+    },
+}
+
+
+def lower_bounds(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
+    """Return ``name==version`` for every dependency of pyproject.toml, at its declared lower bound."""
+    deps = tomllib.loads(pyproject.read_text())["project"]["dependencies"]
+    pins = []
+    for dep in deps:
+        requirement = dep.split(";")[0]
+        match = re.match(r"^\s*([A-Za-z0-9_.\-\[\]]+)\s*(.*)$", requirement)
+        if not match:
+            raise ValueError(f"cannot read the dependency {dep!r} in {pyproject}")
+        name, spec = match.groups()
+        low = re.search(r"(?:>=|~=|==)\s*([0-9][^,\s]*)", spec)
+        if not low:
+            raise ValueError(f"dependency {dep!r} in {pyproject} has no lower bound (>=, ~= or ==)")
+        pins.append(f"{name}=={low.group(1)}")
+    return pins
+
+
+def run(cmd: list[str], **kwargs) -> subprocess.CompletedProcess:
+    print("+", " ".join(str(c) for c in cmd), flush=True)
+    return subprocess.run(cmd, check=True, **kwargs)
+
+
+def installed(python: Path, names=PINNED) -> dict[str, str | None]:
+    """Return ``{name: version or None}`` for ``names`` in the environment of ``python``."""
+    code = (
+        "import importlib.metadata as m, json, sys\n"
+        "out = {}\n"
+        "for n in sys.argv[1:]:\n"
+        "    try: out[n] = m.version(n)\n"
+        "    except m.PackageNotFoundError: out[n] = None\n"
+        "print(json.dumps(out))"
+    )
+    result = subprocess.run([str(python), "-c", code, *names], check=True, capture_output=True, text=True)
+    return json.loads(result.stdout)
+
+
+def clean_copy(dest: Path) -> Path:
+    """Export the committed tree (HEAD) to ``dest``: what a clone, and Colab's git install, would get."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    archive = dest.parent / "source.tar"
+    run(["git", "-C", str(ROOT), "archive", "--format=tar", "-o", str(archive), "HEAD"])
+    with tarfile.open(archive) as tar:
+        tar.extractall(dest, filter="data")
+    archive.unlink()
+    return dest
+
+
+def run_row(name: str) -> dict:
+    """Build and test one row; return its summary."""
+    row = ROWS[name]
+    python = shutil.which(f"python{row['python']}")
+    if python is None:
+        raise SystemExit(f"row {name!r} needs python{row['python']} on PATH")
+    base = WORK / name
+    venv = base / "venv"
+    if venv.exists():
+        shutil.rmtree(venv)
+    base.mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
+    run([python, "-m", "venv", str(venv)])
+    py = venv / "bin" / "python"
+    pip = [str(py), "-m", "pip", "--disable-pip-version-check", "--quiet"]
+    run([*pip, "install", "--upgrade", "pip"])
+
+    preinstall = lower_bounds() if row["preinstall"] == "lower bounds of pyproject.toml" else row["preinstall"]
+    run([*pip, "install", *preinstall])
+    before = installed(py)
+
+    source = clean_copy(base / "source")
+    t0 = time.monotonic()
+    run([*pip, "install", str(source)])  # as the Colab cell does: not editable, dependencies included
+    install_s = time.monotonic() - t0
+    after = installed(py)
+    moved = {k: (before[k], after[k]) for k in PINNED if before[k] != after[k]}
+
+    summary = {
+        "row": name,
+        "about": row["about"],
+        "python": row["python"],
+        "preinstalled": before,
+        "after_install": after,
+        "moved": moved,
+        "project_install_s": round(install_s, 1),
+        "date": datetime.date.today().isoformat(),
+    }
+    if moved:
+        summary["result"] = f"FAILED: installing the project moved {moved}"
+        return summary
+
+    constraints = base / "constraints.txt"
+    frozen = subprocess.run([*pip, "freeze"], check=True, capture_output=True, text=True).stdout
+    constraints.write_text("".join(line + "\n" for line in frozen.splitlines() if "==" in line))
+    run([*pip, "install", "-c", str(constraints), *TEST_TOOLS])
+    summary["versions"] = installed(py, ("tensorflow", "keras", "numpy", "tensorflow-datasets", "protobuf",
+                                          "tensorflow-metadata", "mlxtend", "matplotlib"))
+
+    mode = "--nbval" if row["strict"] else "--nbval-lax"
+    env = {**os.environ, "TFDS_DATA_DIR": str(base / "tensorflow_datasets")}
+    env.pop("ETF2_FULL_MNIST", None)
+    tests = subprocess.run(
+        [str(py), "-m", "pytest", mode, "notebooks/", "-n", "2", "--dist", "loadfile", "-q", "-p", "no:cacheprovider"],
+        cwd=source, env=env,
+    )
+    summary["nbval"] = mode.lstrip("-")
+    summary["result"] = "passed" if tests.returncode == 0 else f"FAILED: pytest exit {tests.returncode}"
+    summary["total_s"] = round(time.monotonic() - started, 1)
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("rows", nargs="*", help=f"rows to run: {', '.join(ROWS)}")
+    parser.add_argument("--list", action="store_true", help="print the rows and what each preinstalls")
+    args = parser.parse_args(argv)
+    if args.list or not args.rows:
+        for name, row in ROWS.items():
+            pre = row["preinstall"] if isinstance(row["preinstall"], str) else " ".join(row["preinstall"])
+            print(f"{name:8} Python {row['python']}: {pre}  ({row['about']})")
+        return 0 if args.list else 2
+    unknown = [r for r in args.rows if r not in ROWS]
+    if unknown:
+        parser.error(f"unknown row(s) {unknown}; choose from {list(ROWS)}")
+    WORK.mkdir(exist_ok=True)
+    ok = True
+    for name in args.rows:
+        summary = run_row(name)
+        with open(WORK / "results.jsonl", "a") as log:
+            log.write(json.dumps(summary, ensure_ascii=False) + "\n")
+        print(json.dumps(summary, indent=2, ensure_ascii=False))
+        ok &= summary["result"] == "passed"
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
