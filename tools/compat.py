@@ -35,8 +35,9 @@ import subprocess
 import sys
 import tarfile
 import time
-import tomllib
 from pathlib import Path
+
+import tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / ".compat"
