@@ -37,6 +37,14 @@ helpers.make_reproducible(seed=42)
 import keras
 import numpy as np
 import tensorflow as tf"""
+ENDING = (
+    "## 延伸阅读\n\n- [Better performance with tf.function](https://www.tensorflow.org/guide/function)\n\n---\n\n"
+    "[术语表](glossary.md) · 指南原文：[《高效的 TensorFlow 2》](https://www.tensorflow.org/guide/effective_tf2?hl=zh-cn)"
+)
+GLOSSARY = (
+    "# 术语表\n\n| 术语 | English | 含义 | 不要写成 |\n|---|---|---|---|\n"
+    "| 即时执行 | eager execution | 立刻算出结果 | Eager、即时模式 |\n| 张量 | tensor | 多维数组 | |\n"
+)
 PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg0x1234567890ab"
 
 
@@ -64,7 +72,7 @@ def good_notebook() -> dict:
     cells = [
         md(
             "c01",
-            f"# 演示：把函数编译成计算图\n\n{BUTTONS}\n\n"
+            f"# 01 · 演示：把函数编译成计算图\n\n{BUTTONS}\n\n"
             "读完这个笔记本，你会知道 `tf.function` 怎样追踪 Python 函数，以及何时会重新追踪。",
         ),
         code("c02", SETUP, 1, [stdout("TensorFlow 2.21.0 · Keras 3.15.0 · 随机种子 42\n")]),
@@ -87,11 +95,8 @@ def good_notebook() -> dict:
             ],
         ),
         md("c06", "<!-- lang: en -->\n> Write code that reads well. (from the guide's outline)"),
-        md(
-            "c07",
-            "## 小结\n\n- 图执行比逐条执行快，而且结果相同。\n\n## 延伸阅读\n\n"
-            "- [Better performance with tf.function](https://www.tensorflow.org/guide/function)",
-        ),
+        md("c07", "## 小结\n\n- 计算图比即时执行快，而且结果相同。"),
+        md("c08", ENDING),
     ]
     return {
         "nbformat": 4,
@@ -111,6 +116,7 @@ def project(tmp_path: Path) -> Path:
     (tmp_path / "helpers").mkdir()
     (tmp_path / "helpers" / "data.py").write_text("", encoding="utf-8")
     (tmp_path / "notebooks").mkdir()
+    (tmp_path / "notebooks" / "glossary.md").write_text(GLOSSARY, encoding="utf-8")
     return tmp_path
 
 
@@ -412,3 +418,58 @@ def test_lint_does_not_modify_the_notebook(project):
     before = path.read_bytes()
     lint_notebooks.lint([path], root=project)
     assert path.read_bytes() == before
+
+
+# -- glossary terms, title, ending and navigation ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "cell, expected",
+    [
+        (md("c03", "## 第一步\n\n在 Eager 下逐条运行。"), "'Eager', which the glossary replaces with '即时执行'"),
+        (md("c03", "## 第一步\n\n即时模式下逐条运行。"), "'即时模式'"),
+        (code("c04", "# 即时模式下逐条运行\nx = 1", 2), "its comments or strings use '即时模式'"),
+        (code("c04", "print('即时模式：', 1)", 2, [stdout("即时模式： 1\n")]), "'即时模式'"),
+        (md("c03", "## 第一步\n\n这一步对应指南的 C01。"), "claim id 'C01'"),
+    ],
+)
+def test_discarded_terms_and_claim_ids_are_reported(project, cell, expected):
+    nb = good_notebook()
+    nb["cells"][2 if cell["cell_type"] == "markdown" else 3] = cell
+    problems = lint(project, nb)
+    assert any(expected in p.message for p in problems), problems
+
+
+def test_terms_in_code_spans_and_english_labels_are_fine(project):
+    nb = good_notebook()
+    nb["cells"][2] = md("c03", "## 第一步\n\n即时执行时 `Eager` 这个词只出现在代码里。")
+    nb["cells"][3] = code("c04", "label = 'eager loop'  # 即时执行的循环\nprint(1)", 2, [stdout("1\n")])
+    assert lint(project, nb) == []
+
+
+def test_title_must_carry_the_file_number(project):
+    nb = good_notebook()
+    nb["cells"][0]["source"] = nb["cells"][0]["source"].replace("# 01 · ", "# ")
+    problems = lint(project, nb)
+    assert [p.cell for p in problems] == [1] and "'01 · 标题'" in problems[0].message
+
+
+def test_ending_needs_summary_and_navigation_cell_last(project):
+    nb = good_notebook()
+    nb["cells"] = nb["cells"][:-1]  # no 延伸阅读 cell
+    problems = lint(project, nb)
+    assert any("last cell is not the '## 延伸阅读' cell" in p.message for p in problems), problems
+    nb = good_notebook()
+    nb["cells"][-2] = md("c07", "## 总结\n\n- 计算图更快。")
+    assert any("no '## 小结' section" in p.message for p in lint(project, nb))
+
+
+def test_navigation_links_neighbours_glossary_and_guide(project):
+    nb = good_notebook()
+    (project / "notebooks" / "02_next.ipynb").write_text("{}", encoding="utf-8")
+    problems = lint(project, nb)
+    assert [p.message for p in problems] == ["does not link 下一篇 (02_next.ipynb)"]
+    nb["cells"][-1]["source"] = ENDING.replace("[术语表]", "下一篇：[02 · 下一篇](02_next.ipynb) · [术语表]")
+    assert lint(project, nb) == []
+    nb["cells"][-1]["source"] = nb["cells"][-1]["source"].split("指南原文")[0]
+    assert [p.message for p in lint(project, nb)] == ["does not link the guide's section this notebook follows"]

@@ -19,7 +19,7 @@ so the declared minimums are what is tested). The others name the versions they 
     python tools/compat.py --list
 
 Needs the network to PyPI (each row downloads its TensorFlow, about 600 MB) and the row's Python
-(``python3.X`` on PATH). Exit status 0 only if every row passed. A summary is appended to
+(``python3.X`` on PATH, or installed by pyenv). Exit status 0 only if every row passed. A summary is appended to
 ``.compat/results.jsonl``.
 """
 
@@ -136,12 +136,24 @@ def clean_copy(dest: Path) -> Path:
     return dest
 
 
+def find_python(version: str) -> str | None:
+    """Return a working ``python<version>``: on PATH, else one that pyenv installed (its shims may refuse)."""
+    candidates = [shutil.which(f"python{version}")]
+    pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
+    candidates += sorted(str(p) for p in pyenv.glob(f"{version}.*/bin/python{version}"))
+    for candidate in filter(None, candidates):
+        probe = subprocess.run([candidate, "--version"], capture_output=True, text=True)
+        if probe.returncode == 0:
+            return candidate
+    return None
+
+
 def run_row(name: str) -> dict:
     """Build and test one row; return its summary."""
     row = ROWS[name]
-    python = shutil.which(f"python{row['python']}")
+    python = find_python(row["python"])
     if python is None:
-        raise SystemExit(f"row {name!r} needs python{row['python']} on PATH")
+        raise SystemExit(f"row {name!r} needs Python {row['python']} (python{row['python']} on PATH, or pyenv)")
     base = WORK / name
     venv = base / "venv"
     if venv.exists():

@@ -13,7 +13,13 @@ Checks, for each ``notebooks/*.ipynb`` (or the paths given):
   traceback or an error;
 - relative links in markdown point at files that exist in the repository;
 - prose is Simplified Chinese: code spans, links and URLs are not counted; a cell
-  that starts with ``<!-- lang: en -->`` may hold a short English passage.
+  that starts with ``<!-- lang: en -->`` may hold a short English passage;
+- terms follow the glossary ``notebooks/glossary.md``: no word from its “不要写成”
+  column in markdown prose, code comments or Chinese strings in code;
+- the title reads ``# NN · 标题`` with the file's number; readers never meet the
+  maintainers' claim ids (C01, K03, ...);
+- the notebook ends with a ``## 小结`` cell and, last, a ``## 延伸阅读`` cell whose
+  navigation links the previous and next notebooks, the glossary and the guide.
 
 Cells are numbered from 1 in the order they appear. Exit status 1 if anything is wrong.
 Runs without TensorFlow and takes well under a second per notebook.
@@ -24,9 +30,11 @@ from __future__ import annotations
 import argparse
 import functools
 import importlib.util
+import io
 import json
 import re
 import sys
+import tokenize
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -86,6 +94,14 @@ LINK_TARGETS = (
     re.compile(r"""\b(?:src|href)\s*=\s*["']([^"']+)["']""", re.I),  # <img src=...>, <a href=...>
 )
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+
+#: The collection's glossary; its last table column lists the variants that must not be used.
+GLOSSARY = Path("notebooks") / "glossary.md"
+#: The guide the collection follows; every notebook links to it.
+GUIDE_URL = "https://www.tensorflow.org/guide/effective_tf2"
+NOTEBOOK_NAME = re.compile(r"^(\d\d)_[^.]+\.ipynb$")
+TITLE = re.compile(r"^(\d\d) · \S")
+CLAIM_ID = re.compile(r"(?<![A-Za-z0-9])[CK]\d\d(?![0-9])")
 
 SETUP_IMPORT = re.compile(r"^\s*(?:import helpers\b|from helpers import\b)", re.M)
 SETUP_CALL = re.compile(r"^\s*(?:helpers\.)?make_reproducible\(", re.M)
@@ -194,6 +210,48 @@ def prose(markdown: str) -> str:
     return text
 
 
+def code_words(source: str) -> str:
+    """Return the reader-facing words of a code cell: its comments and the strings that hold Chinese."""
+    lines = ["" if line.lstrip().startswith(("%", "!")) else line for line in source.splitlines()]
+    words = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO("\n".join(lines) + "\n").readline):
+            if token.type == tokenize.COMMENT and not token.string.lstrip("# ").startswith("NBVAL"):
+                words.append(token.string)
+            elif token.type == tokenize.STRING and CJK.search(token.string):
+                words.append(token.string)
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        return ""  # not plain Python (ruff reports it); nothing to check here
+    return "\n".join(words)
+
+
+@functools.cache
+def discarded_terms(glossary: Path) -> dict[str, str]:
+    """Return ``{variant: term}`` from the glossary table's last column (不要写成), '、'-separated."""
+    try:
+        text = glossary.read_text(encoding="utf-8")
+    except OSError:
+        return {}
+    variants = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) < 4 or not line.lstrip().startswith("|") or set(cells[0]) <= set("-: "):
+            continue
+        term, last = cells[0], cells[-1]
+        if term == "术语":  # the header row
+            continue
+        for variant in filter(None, (v.strip() for v in last.split("、"))):
+            variants[variant] = term
+    return variants
+
+
+def term_pattern(variant: str) -> re.Pattern:
+    """An English variant matches as a whole, case-sensitive word; a Chinese one anywhere."""
+    if LATIN_WORD.fullmatch(variant):
+        return re.compile(rf"(?<![A-Za-z_]){re.escape(variant)}(?![A-Za-z_])")
+    return re.compile(re.escape(variant))
+
+
 def _excerpt(text: str, start: int, end: int, width: int = 30) -> str:
     snippet = text[max(0, start - width) : end + width].replace("\n", " ")
     return repr(snippet)
@@ -245,6 +303,9 @@ class NotebookLinter:
             self.check_outputs()
             self.check_links()
             self.check_language()
+            self.check_terms()
+            self.check_title()
+            self.check_ending()
         return self.problems
 
     def check_format(self, raw: dict) -> bool:
@@ -535,6 +596,101 @@ class NotebookLinter:
                 f"the notebook's prose is only {cjk_total / letters:.0%} Chinese characters "
                 f"(at least {MIN_CJK_SHARE:.0%} expected); this cell has the most English",
                 "write the prose in Simplified Chinese; English names of APIs belong in `code spans`",
+            )
+
+    def check_terms(self) -> None:
+        """No variant the glossary discards, in prose, comments or Chinese strings; no claim ids in prose."""
+        variants = discarded_terms(self.root / GLOSSARY)
+        for i, cell in enumerate(self.cells):
+            source = _text(cell.get("source"))
+            if cell.get("cell_type") == "markdown":
+                text, kind = prose(source), "prose"
+                match = CLAIM_ID.search(text)
+                if match:
+                    self.add(
+                        i,
+                        f"names the claim id {match.group(0)!r}, which readers do not know: "
+                        f"{_excerpt(text, match.start(), match.end())}",
+                        "name the guide's point in words (the ids are for maintainers, defined in README.md)",
+                    )
+            elif cell.get("cell_type") == "code":
+                text, kind = code_words(source), "comments or strings"
+            else:
+                continue
+            for variant, term in variants.items():
+                match = term_pattern(variant).search(text)
+                if match:
+                    self.add(
+                        i,
+                        f"its {kind} use {variant!r}, which the glossary replaces with {term!r}: "
+                        f"{_excerpt(text, match.start(), match.end())}",
+                        f"write {term!r} (see {GLOSSARY.as_posix()}); English labels in plots may stay English",
+                    )
+
+    def neighbours(self) -> tuple[Path | None, Path | None]:
+        """The collection's notebooks just before and after this one (``NN_*.ipynb`` in this folder)."""
+        folder = self.path.parent
+        names = sorted(p.name for p in folder.iterdir() if NOTEBOOK_NAME.match(p.name))
+        if self.path.name not in names:
+            return None, None
+        k = names.index(self.path.name)
+        before = folder / names[k - 1] if k > 0 else None
+        after = folder / names[k + 1] if k + 1 < len(names) else None
+        return before, after
+
+    def check_title(self) -> None:
+        """The H1 reads ``NN · 标题`` with this file's number."""
+        number = NOTEBOOK_NAME.match(self.path.name)
+        if not number or not self.cells or self.cells[0].get("cell_type") != "markdown":
+            return
+        first_line = next((ln for ln in _text(self.cells[0].get("source")).splitlines() if ln.strip()), "")
+        heading = H1_ATX.match(first_line)
+        if not heading:
+            return  # check_buttons reports it
+        title = TITLE.match(heading.group(1).strip())
+        if not title or title.group(1) != number.group(1):
+            self.add(
+                0,
+                f"the title {heading.group(1).strip()!r} does not read '{number.group(1)} · 标题'",
+                f"write the H1 as '# {number.group(1)} · <中文标题>' (the number of the file, a middle dot)",
+            )
+
+    def check_ending(self) -> None:
+        """A '## 小结' cell, then last a '## 延伸阅读' cell linking previous/next, the glossary and the guide."""
+        if not NOTEBOOK_NAME.match(self.path.name) or not self.cells:
+            return
+        headings = [
+            (i, line.strip())
+            for i, cell in self.markdown_cells()
+            for line in _without_fences(_text(cell.get("source"))).splitlines()
+            if line.startswith("## ")
+        ]
+        if not any(h == "## 小结" for _, h in headings):
+            self.add(None, "has no '## 小结' section", "end the lesson with a '## 小结' cell of short, true bullets")
+        last = len(self.cells) - 1
+        source = _text(self.cells[last].get("source"))
+        if self.cells[last].get("cell_type") != "markdown" or not source.lstrip().startswith("## 延伸阅读"):
+            self.add(
+                last,
+                "the last cell is not the '## 延伸阅读' cell with the navigation",
+                "end the notebook with a markdown cell: '## 延伸阅读', links, '---', then 上一篇 · 下一篇 · 术语表 · 指南原文",
+            )
+            return
+        targets = {t for pattern in LINK_TARGETS for t in pattern.findall(CODE_SPAN.sub(" ", source))}
+        before, after = self.neighbours()
+        wanted = [
+            ("上一篇", before.name if before else None),
+            ("下一篇", after.name if after else None),
+            ("术语表", GLOSSARY.name),
+        ]
+        for label, target in wanted:
+            if target and (target not in targets or label not in source):
+                self.add(last, f"does not link {label} ({target})", f"add '{label}：[标题]({target})' to the navigation line")
+        if not any(t.startswith(GUIDE_URL) for t in targets):
+            self.add(
+                last,
+                "does not link the guide's section this notebook follows",
+                f"add '指南原文：[《高效的 TensorFlow 2》“小节名”]({GUIDE_URL}?hl=zh-cn)' to the navigation line",
             )
 
 
