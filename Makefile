@@ -83,8 +83,8 @@ bench: setup
 # as Colab has it, installs the project as the Colab cell does, checks that TensorFlow,
 # Keras and NumPy did not move, and runs the notebooks. Needs PyPI (~600 MB per row).
 ROW ?= colab
-compat: setup
-	$(PY) tools/compat.py $(ROW)
+compat:
+	$(PYTHON) tools/compat.py $(ROW)
 
 clean:
 	rm -rf $(VENV) logs notebooks/logs notebooks/exports .pytest_cache .ruff_cache artifacts
