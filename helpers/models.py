@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import keras
 
+from helpers import _checks
+
 #: Shape of one MNIST image, as TFDS returns it.
 IMAGE_SHAPE = (28, 28, 1)
 NUM_CLASSES = 10
@@ -21,10 +23,11 @@ def build_cnn(l2: float = 0.02, dropout: float = 0.1, name: str = "cnn") -> kera
     -> Dense(64) -> BatchNormalization -> Dense(10). ``l2=0`` removes the
     regularizer, so ``model.losses`` is empty.
     """
-    if not isinstance(l2, (int, float)) or isinstance(l2, bool) or l2 < 0:
-        raise ValueError(f"l2 must be a number >= 0, got {l2!r}")
-    if not isinstance(dropout, (int, float)) or isinstance(dropout, bool) or not 0 <= dropout < 1:
-        raise ValueError(f"dropout must be a number in [0, 1), got {dropout!r}")
+    l2 = _checks.number("l2", l2, minimum=0)
+    try:
+        dropout = _checks.number("dropout", dropout, minimum=0, below=1)
+    except ValueError:
+        raise ValueError(f"dropout must be a number in [0, 1), got {dropout!r}") from None
     regularizer = keras.regularizers.L2(l2) if l2 > 0 else None
     return keras.Sequential(
         [
@@ -43,8 +46,7 @@ def build_cnn(l2: float = 0.02, dropout: float = 0.1, name: str = "cnn") -> kera
 
 def build_mlp(hidden: int = 32, name: str = "mlp") -> keras.Sequential:
     """Return a small dense classifier for 28x28x1 images: Flatten -> Dense(``hidden``) -> Dense(10) logits."""
-    if not isinstance(hidden, int) or isinstance(hidden, bool) or hidden < 1:
-        raise ValueError(f"hidden must be an int >= 1, got {hidden!r}")
+    hidden = _checks.integer("hidden", hidden, minimum=1)
     return keras.Sequential(
         [
             keras.Input(shape=IMAGE_SHAPE),

@@ -13,11 +13,17 @@ import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
 
+from helpers import _checks
+
+#: Most digits one :func:`show_digits` figure draws (a 4,000-digit figure takes a minute and gigabytes).
+MAX_DIGITS = 200
+
 matplotlib.rcParams.update({"figure.dpi": 80, "axes.grid": True, "grid.alpha": 0.3})
 
 
 def show_digits(images, labels, predictions=None, columns: int = 8, title: str | None = None):
-    """Return a figure with a grid of digits, each titled with its label (and prediction)."""
+    """Return a figure with a grid of digits, each titled with its label (and prediction); at most 200 digits."""
+    columns = _checks.integer("columns", columns, minimum=1)
     images = np.asarray(images)
     labels = np.asarray(labels)
     if images.ndim == 4 and images.shape[-1] == 1:
@@ -30,9 +36,12 @@ def show_digits(images, labels, predictions=None, columns: int = 8, title: str |
         predictions = np.asarray(predictions)
         if predictions.shape != labels.shape:
             raise ValueError(f"predictions must have shape {labels.shape}, got {predictions.shape}")
-    if not isinstance(columns, int) or columns < 1:
-        raise ValueError(f"columns must be an int >= 1, got {columns!r}")
     n = len(images)
+    if n > MAX_DIGITS:
+        raise ValueError(
+            f"images: show_digits draws at most {MAX_DIGITS} digits, got {n}; pass a slice, "
+            f"e.g. show_digits(images[:{columns * 4}], labels[:{columns * 4}])"
+        )
     rows = max(1, -(-n // columns))
     fig, axes = plt.subplots(rows, columns, figsize=(columns * 1.1, rows * 1.3), squeeze=False)
     for i, ax in enumerate(axes.flat):
@@ -52,6 +61,26 @@ def show_digits(images, labels, predictions=None, columns: int = 8, title: str |
     return fig
 
 
+def _curve(name, values) -> np.ndarray:
+    """Return one curve as a 1-D float array; TypeError for what is not a number, ValueError for NaN."""
+    if isinstance(values, (str, bytes, Mapping)) or not hasattr(values, "__iter__"):
+        raise TypeError(f"curve {name!r} must be a non-empty 1-D sequence of numbers, got {type(values).__name__}")
+    if getattr(values, "ndim", 1) != 1 or len(items := list(values)) == 0:
+        raise ValueError(f"curve {name!r} must be a non-empty 1-D sequence of numbers")
+    numbers = []
+    for i, value in enumerate(items):
+        if value is None or isinstance(value, (str, bytes, bool, np.bool_)):
+            raise TypeError(f"curve {name!r} must hold numbers; item {i} is {value!r}")
+        try:
+            number = float(value)  # Python and NumPy numbers, scalar tensors
+        except (TypeError, ValueError):
+            raise TypeError(f"curve {name!r} must hold numbers; item {i} is {value!r}") from None
+        if not np.isfinite(number):
+            raise ValueError(f"curve {name!r} must hold finite numbers; item {i} is {value!r}")
+        numbers.append(number)
+    return np.asarray(numbers)
+
+
 def plot_curves(
     curves: Mapping[str, Sequence[float]],
     xlabel: str = "epoch",
@@ -62,11 +91,9 @@ def plot_curves(
     """Return a figure with one line per named series (e.g. a Keras ``history.history``)."""
     if not isinstance(curves, Mapping) or not curves:
         raise ValueError("curves must be a non-empty mapping of name -> sequence of numbers")
+    checked = {name: _curve(name, values) for name, values in curves.items()}  # all checked before drawing
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    for name, values in curves.items():
-        values = np.asarray(values, dtype=float)
-        if values.ndim != 1 or len(values) == 0:
-            raise ValueError(f"curve {name!r} must be a non-empty 1-D sequence of numbers")
+    for name, values in checked.items():
         steps = np.arange(1, len(values) + 1)
         ax.plot(steps, values, marker="o" if len(values) <= 30 else None, label=name)
     ax.set_xlabel(xlabel)
@@ -85,7 +112,9 @@ def plot_bars(values: Mapping[str, float], ylabel: str = "", title: str | None =
     if not isinstance(values, Mapping) or not values:
         raise ValueError("values must be a non-empty mapping of name -> number")
     names = list(values)
-    heights = [float(values[k]) for k in names]
+    heights = [_checks.number(f"values[{k!r}]", values[k]) for k in names]
+    if reference is not None:
+        reference = _checks.number("reference", reference)
     fig, ax = plt.subplots(figsize=(max(4, 1.4 * len(names)), 3.2))
     bars = ax.bar(names, heights, color=plt.cm.tab10.colors[: len(names)])
     ax.bar_label(bars, labels=[f"{h:.1f}" for h in heights])

@@ -7,10 +7,14 @@ level and its oneDNN switch from the environment only once, at import time.
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import sys
+import tempfile
 import warnings
+
+from helpers import _checks
 
 # TensorFlow reads these when it is first imported.
 _ENV_BEFORE_IMPORT = {
@@ -21,33 +25,132 @@ _ENV_BEFORE_IMPORT = {
     # from one processor to the next; off keeps printed numbers the same everywhere.
     "TF_ENABLE_ONEDNN_OPTS": "0",
 }
+ONEDNN_ENV = "TF_ENABLE_ONEDNN_OPTS"
 
 #: Threads TensorFlow uses inside one op and across ops. A fixed number keeps
 #: float reductions in the same order on machines with different core counts.
 THREADS = 2
 
+#: Largest seed NumPy accepts (``np.random.seed`` takes 32-bit seeds).
+MAX_SEED = 2**32 - 1
+
+#: True once make_reproducible() itself has imported TensorFlow in this process.
+_imported_by_us = False
+
+
+class ReproducibilityWarning(UserWarning):
+    """A setting of :func:`make_reproducible` could not take effect (the message says why and what to do)."""
+
+
+def _prepare_environment(environ, tf_imported: bool, imported_by_us: bool) -> list[str]:
+    """Set TensorFlow's import-time variables in ``environ``; return warnings for settings that cannot hold.
+
+    Before TensorFlow is imported, oneDNN is turned off even if ``TF_ENABLE_ONEDNN_OPTS``
+    was set to something else (with a warning), so the README's "oneDNN off" holds.
+    After someone else imported TensorFlow, nothing read at import time can change.
+    """
+    problems = []
+    if tf_imported and not imported_by_us:
+        onednn = environ.get(ONEDNN_ENV)
+        state = "off" if onednn == "0" else "probably on (TensorFlow's default on x86 Linux)"
+        setting = f"{ONEDNN_ENV} is not set" if onednn is None else f"{ONEDNN_ENV}={onednn!r}"
+        problems.append(
+            "TensorFlow 在 make_reproducible() 之前就已导入：oneDNN 开关和 C++ 日志级别只在导入时读取，"
+            "现在改不了，结果的末几位可能与保存的输出不同。解决：重启内核（Kernel › Restart），"
+            "并让 make_reproducible() 成为第一个调用。\n"
+            f"TensorFlow was imported before make_reproducible(): oneDNN is {state} ({setting}) and the C++ log level "
+            "is fixed, so printed numbers may differ from the stored outputs. Fix: restart the kernel and "
+            "call helpers.make_reproducible() before anything imports TensorFlow."
+        )
+        return problems
+    if tf_imported:
+        return problems  # a second call after our own import: already configured
+    onednn = environ.get(ONEDNN_ENV)
+    if onednn is not None and onednn != "0":
+        problems.append(
+            f"环境变量 {ONEDNN_ENV}={onednn!r} 已被设置；为了让结果与保存的输出一致，"
+            f"make_reproducible() 把它改成了 '0'（关闭 oneDNN）。想去掉这条警告：取消这个变量后重启内核。\n"
+            f"{ONEDNN_ENV}={onednn!r} was set in the environment; make_reproducible() set it to '0' "
+            "(oneDNN off) so that results match the stored outputs. To silence this warning, unset "
+            f"the variable (unset {ONEDNN_ENV}) and restart the kernel."
+        )
+    environ[ONEDNN_ENV] = "0"
+    environ.setdefault("TF_CPP_MIN_LOG_LEVEL", _ENV_BEFORE_IMPORT["TF_CPP_MIN_LOG_LEVEL"])
+    return problems
+
+
+class _ErrorRecords(logging.Handler):
+    """Collects the error records logged while TensorFlow loads (tfds logs its import errors and goes on)."""
+
+    def __init__(self):
+        super().__init__(level=logging.ERROR)
+        self.lines: list[str] = []
+        self.setFormatter(logging.Formatter("%(levelname)s:%(name)s: %(message)s"))
+
+    def emit(self, record):
+        self.lines.append(self.format(record))
+
+
+def _tail(text: str, lines: int = 40) -> str:
+    return "\n".join(text.strip().splitlines()[-lines:])
+
 
 def _import_tensorflow_quietly() -> None:
-    """Import TensorFlow with the C++ stderr (file descriptor 2) sent to /dev/null.
+    """Import TensorFlow and tensorflow_datasets with the C++ stderr (file descriptor 2) captured.
 
     While it loads, TF 2.21 writes "All log messages before absl::InitializeLog()",
     the oneDNN banner and "Could not find cuda drivers" straight to file descriptor 2,
     ignoring TF_CPP_MIN_LOG_LEVEL. Jupyter shows those as stderr output that differs
-    from machine to machine. Python errors during the import are still raised.
+    from machine to machine, so on success they are dropped. If the import fails, or
+    tfds comes out broken (tfds only *logs* the errors of its own imports, e.g. a
+    protobuf ``VersionError``), an ImportError names the cause and shows what was
+    captured. Python-level stderr (warnings) is passed on as before.
     """
-    if "tensorflow" in sys.modules:
+    if "tensorflow" in sys.modules and "tensorflow_datasets" in sys.modules:
         return
     sys.stderr.flush()
-    saved = os.dup(2)
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(devnull, 2)
-        import tensorflow  # noqa: F401
-        import tensorflow_datasets  # noqa: F401
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
-        os.close(devnull)
+    records = _ErrorRecords()
+    python_stderr = io.StringIO()
+    root = logging.getLogger()
+    failure: BaseException | None = None
+    with tempfile.TemporaryFile() as captured:
+        saved = os.dup(2)
+        root.addHandler(records)
+        try:
+            os.dup2(captured.fileno(), 2)
+            old_stderr, sys.stderr = sys.stderr, python_stderr
+            try:
+                import tensorflow  # noqa: F401
+                import tensorflow_datasets as tfds
+            except Exception as err:  # noqa: BLE001 - re-raised below with what was captured
+                failure = err
+                tfds = None
+            finally:
+                sys.stderr = old_stderr
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            root.removeHandler(records)
+        captured.seek(0)
+        fd2_text = captured.read().decode("utf-8", "replace")
+    missing = []
+    if failure is None:
+        missing = [a for a in ("load", "disable_progress_bar") if not hasattr(tfds, a)]
+        if not missing:
+            sys.stderr.write(python_stderr.getvalue())  # what Python printed goes where it went before
+            return
+    if failure is not None:
+        what = f"importing TensorFlow / TensorFlow Datasets failed: {type(failure).__name__}: {failure}"
+    else:
+        what = f"TensorFlow Datasets imported, but is broken (tfds.{' and tfds.'.join(missing)} missing)"
+    details = "\n".join(filter(None, [*records.lines, _tail(python_stderr.getvalue()), _tail(fd2_text)]))
+    raise ImportError(
+        f"导入 TensorFlow / TensorFlow Datasets 失败，真正的原因见下面捕获到的输出"
+        f"（常见原因：protobuf、tensorflow-metadata 等依赖的版本不匹配；在项目里运行 make setup，或 "
+        f"pip install -r requirements.txt）。\n{what}.\n"
+        f"Common cause: mismatched dependency versions (protobuf, tensorflow-metadata); run `make setup` or "
+        f"`pip install -r requirements.txt`. Captured output:\n{details or '(nothing)'}"
+    ) from failure
 
 
 def make_reproducible(seed: int = 42, cpu_devices: int = 1, quiet: bool = False) -> dict:
@@ -55,19 +158,24 @@ def make_reproducible(seed: int = 42, cpu_devices: int = 1, quiet: bool = False)
 
     ``cpu_devices`` > 1 splits the CPU into that many logical devices (used by
     ``tf.distribute.MirroredStrategy`` in 04_keras_fit and 05_custom_training_loop).
-    Prints one line with the versions unless ``quiet`` is true.
+    Prints one line with the versions unless ``quiet`` is true. Warns
+    (:class:`ReproducibilityWarning`) when a setting cannot take effect, e.g. when
+    TensorFlow was imported first.
     """
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise ValueError(f"seed must be a non-negative int, got {seed!r}")
-    if not isinstance(cpu_devices, int) or isinstance(cpu_devices, bool) or cpu_devices < 1:
-        raise ValueError(f"cpu_devices must be an int >= 1, got {cpu_devices!r}")
+    global _imported_by_us
+    seed = _checks.integer("seed", seed, minimum=0, maximum=MAX_SEED)
+    cpu_devices = _checks.integer("cpu_devices", cpu_devices, minimum=1)
+    quiet = _checks.boolean("quiet", quiet)
 
     already_imported = "tensorflow" in sys.modules
-    for key, value in _ENV_BEFORE_IMPORT.items():
-        os.environ.setdefault(key, value)
+    for problem in _prepare_environment(os.environ, already_imported, _imported_by_us):
+        warnings.warn(problem, ReproducibilityWarning, stacklevel=2)
+    # Python fixes its string-hash seed when it starts, so this does not change this
+    # process; it is inherited by child processes (subprocess, multiprocessing) it starts.
     os.environ["PYTHONHASHSEED"] = str(seed)
 
     _import_tensorflow_quietly()
+    _imported_by_us = _imported_by_us or not already_imported
     import absl.logging
     import keras
     import tensorflow as tf

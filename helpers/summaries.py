@@ -16,6 +16,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 import tensorflow as tf
 
+from helpers import _checks
+
 #: Event files written by ``tf.summary`` writers start with this name.
 EVENT_FILE_PREFIX = "events.out.tfevents."
 
@@ -66,11 +68,17 @@ def read_scalars(logdir: str | os.PathLike) -> Scalars:
         )
     scalars: Scalars = {}
     for file in files:
-        for event in tf.compat.v1.train.summary_iterator(str(file)):
-            for value in event.summary.value:
-                number = _scalar_value(value)
-                if number is not None:
-                    scalars.setdefault(value.tag, []).append((int(event.step), number))
+        try:
+            for event in tf.compat.v1.train.summary_iterator(str(file)):
+                for value in event.summary.value:
+                    number = _scalar_value(value)
+                    if number is not None:
+                        scalars.setdefault(value.tag, []).append((int(event.step), number))
+        except (tf.errors.OpError, ValueError) as err:  # DataLossError for a truncated or corrupt record
+            raise ValueError(
+                f"logdir {str(logdir)!r}: event file {file.name!r} cannot be read "
+                f"({type(err).__name__}: {getattr(err, 'message', err)}); delete it or write the logs again"
+            ) from err
     return {tag: sorted(points, key=lambda p: p[0]) for tag, points in sorted(scalars.items())}
 
 
@@ -93,11 +101,35 @@ def read_runs(root: str | os.PathLike) -> dict[str, Scalars]:
     return runs
 
 
+def _points(run: str, tag: str, points) -> list[tuple[float, float]]:
+    """Return one run's series for ``tag`` checked: a non-empty list of (step, value) number pairs."""
+    where = f"runs[{run!r}][{tag!r}]"
+    if isinstance(points, (str, bytes, Mapping)) or not isinstance(points, (list, tuple)):
+        raise TypeError(f"{where} must be a list of (step, value) pairs, got {type(points).__name__}")
+    if not points:
+        raise ValueError(f"{where} must hold at least one (step, value) pair, got an empty list")
+    checked = []
+    for i, point in enumerate(points):
+        if not isinstance(point, (list, tuple)) or len(point) != 2:
+            raise TypeError(f"{where}[{i}] must be a (step, value) pair, got {point!r}")
+        try:
+            checked.append((_checks.number(f"{where}[{i}] step", point[0]), _checks.number(f"{where}[{i}] value", point[1])))
+        except (TypeError, ValueError) as err:
+            raise type(err)(f"{err}: each point must be a (step, value) pair of finite numbers") from None
+    return checked
+
+
 def plot_runs(runs: Mapping[str, Scalars], tag: str, title: str | None = None):
     """Return a figure with one line per run for ``tag``, plotted against the logged steps (like TensorBoard)."""
     if not isinstance(runs, Mapping) or not runs:
         raise ValueError("runs must be a non-empty mapping of run name -> {tag: [(step, value), ...]}")
-    having = {name: scalars[tag] for name, scalars in runs.items() if tag in scalars}
+    if not isinstance(tag, str):
+        raise TypeError(f"tag must be a str, got {type(tag).__name__}: {tag!r}")
+    for name, scalars in runs.items():
+        if not isinstance(scalars, Mapping):
+            raise TypeError(f"runs[{name!r}] must be a mapping of tag -> [(step, value), ...], got "
+                            f"{type(scalars).__name__}")
+    having = {name: _points(name, tag, runs[name][tag]) for name in runs if tag in runs[name]}
     if not having:
         tags = sorted({t for scalars in runs.values() for t in scalars})
         raise ValueError(f"tag must be logged in at least one run; {tag!r} is not among {tags}")

@@ -1,18 +1,40 @@
 """Shared test set-up: configure TensorFlow the way the notebooks do, before any test imports it."""
 
+import os
+
+import pytest
+
 import helpers
 
+#: The reader's switches and proxies: a test must not depend on what is exported in
+#: the shell that runs it (the README shows `ETF2_FULL_MNIST=1 make lab`).
+USER_SWITCHES = (
+    "ETF2_FULL_MNIST",
+    "HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy",
+    "NO_PROXY", "no_proxy", "REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE",
+)
+
 #: Unit-test files that take seconds, not milliseconds: a fresh Python process
-#: (reproducibility), the benchmark smoke run, building the dataset (data).
-SLOW_FILES = ("test_reproducibility.py", "test_benchmarks.py", "test_data.py")
+#: (reproducibility), the benchmark smoke run, building the dataset (data), pytest
+#: collecting a small project (collection).
+SLOW_FILES = ("test_reproducibility.py", "test_benchmarks.py", "test_data.py", "test_collection.py")
 
 
 def pytest_configure(config):
     # With pytest-xdist (-n N) the controller process only hands out tests and runs none:
     # importing TensorFlow there would add its ~5 s import before the workers even start.
     is_xdist_controller = config.getoption("dist", "no") != "no" and not hasattr(config, "workerinput")
+    for name in USER_SWITCHES:  # before any fixture (module-scoped ones too) or subprocess reads them
+        os.environ.pop(name, None)
     if not is_xdist_controller:
         helpers.make_reproducible(seed=42, quiet=True)
+
+
+@pytest.fixture(autouse=True)
+def _without_user_switches(monkeypatch):
+    """Run every test as if none of USER_SWITCHES were set; a test sets what it needs."""
+    for name in USER_SWITCHES:
+        monkeypatch.delenv(name, raising=False)
 
 
 def pytest_collection_modifyitems(config, items):

@@ -1,6 +1,10 @@
 """helpers.data: the offline MNIST subset behind tfds.load, and the full-MNIST switch."""
 
+import contextlib
+import os
 import socket
+import threading
+import time
 
 import numpy as np
 import pytest
@@ -107,35 +111,238 @@ def test_preparing_prints_nothing(tmp_path, capsys):
     assert (tmp_path / "mnist_subset" / "1.0.0" / "dataset_info.json").exists()
 
 
-@pytest.mark.parametrize("value,expected", [("", "mnist_subset"), ("0", "mnist_subset"), ("1", "mnist"), ("true", "mnist")])
+@pytest.mark.parametrize("value,expected", [
+    ("", "mnist_subset"), ("0", "mnist_subset"), ("false", "mnist_subset"), ("FALSE", "mnist_subset"),
+    ("1", "mnist"), ("true", "mnist"), ("True", "mnist"),
+])
 def test_switch_selects_the_dataset(monkeypatch, value, expected):
     monkeypatch.setenv(data.FULL_MNIST_ENV, value)
     assert data.dataset_name() == expected
 
 
-def test_bad_switch_value_is_a_clear_error(monkeypatch):
-    monkeypatch.setenv(data.FULL_MNIST_ENV, "maybe")
-    with pytest.raises(ValueError, match="ETF2_FULL_MNIST must be 1 or 0"):
+def test_switch_unset_is_the_offline_subset():
+    assert data.FULL_MNIST_ENV not in os.environ
+    assert data.dataset_name() == "mnist_subset"
+
+
+@pytest.mark.parametrize("value", ["maybe", "yes", "on", "no", "off", " 1 ", "2", "Yes"])
+def test_bad_switch_value_is_a_clear_error(monkeypatch, value):
+    """Only what the message and the README list is accepted, and the value is shown as it was set."""
+    monkeypatch.setenv(data.FULL_MNIST_ENV, value)
+    with pytest.raises(ValueError, match=r"ETF2_FULL_MNIST must be 1 or true .* or 0, false or empty") as caught:
         data.dataset_name()
+    assert f"got {value!r}" in str(caught.value)
 
 
-def test_full_mnist_without_network_fails_fast_with_advice(monkeypatch, tmp_path):
-    """With the switch on and no network, prepare() stops at one short connection attempt."""
-    attempts = []
+def test_the_readers_switches_do_not_reach_the_tests():
+    """tests/conftest.py removes them: `ETF2_FULL_MNIST=1 pytest tests/` must test the offline subset."""
+    from conftest import USER_SWITCHES
 
-    def no_network(address, timeout=None, *args, **kwargs):
-        attempts.append((address, timeout))
-        raise OSError("Network is unreachable")
+    assert "ETF2_FULL_MNIST" in USER_SWITCHES and "HTTPS_PROXY" in USER_SWITCHES
+    assert not [name for name in USER_SWITCHES if name in os.environ]
 
-    def must_not_download(self, *args, **kwargs):
-        raise AssertionError("download_and_prepare must not start without network")
 
-    monkeypatch.setenv(data.FULL_MNIST_ENV, "1")
-    monkeypatch.setattr(socket, "create_connection", no_network)
+# --- the network check: loopback listeners only, each bounded and stopping by itself ---------------
+
+
+@contextlib.contextmanager
+def listener(reply: bytes | None, seconds: float = 10.0):
+    """A TCP server on 127.0.0.1 that records what it receives and answers ``reply`` (None: stays silent)."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(4)
+    server.settimeout(0.2)
+    received = []
+    stop = threading.Event()
+
+    def serve():
+        deadline = time.monotonic() + seconds
+        while not stop.is_set() and time.monotonic() < deadline:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                continue
+            with conn:
+                conn.settimeout(1.0)
+                with contextlib.suppress(OSError):
+                    received.append(conn.recv(4096))
+                    if reply is not None:
+                        conn.sendall(reply)
+                    else:
+                        stop.wait(max(0.0, deadline - time.monotonic()))
+        server.close()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield server.getsockname()[1], received
+    finally:
+        stop.set()
+        thread.join(5)
+
+
+CAPTIVE_PORTAL = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 13\r\n\r\n<html></html>"
+
+
+def test_captive_portal_fails_fast_at_the_tls_handshake():
+    """A listener that speaks plain HTTP accepts the TCP connection; the TLS handshake must fail it."""
+    with listener(CAPTIVE_PORTAL) as (port, received):
+        start = time.monotonic()
+        with pytest.raises(ConnectionError, match="SSLError") as caught:
+            data.check_network(("127.0.0.1", port), timeout=3)
+    assert time.monotonic() - start < 3.5
+    assert received and received[0][:1] == b"\x16"  # a TLS ClientHello reached it
+    assert "mnist_subset" in str(caught.value)
+
+
+def test_a_silent_server_is_bounded_by_the_timeout():
+    with listener(None, seconds=5) as (port, _):
+        start = time.monotonic()
+        with pytest.raises(ConnectionError, match="127.0.0.1"):
+            data.check_network(("127.0.0.1", port), timeout=0.5)
+    assert time.monotonic() - start < 2
+
+
+def test_the_check_goes_through_the_https_proxy(monkeypatch):
+    """As requests (and so TFDS) does: HTTPS_PROXY is used, and what the proxy refuses is reported."""
+    with listener(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n") as (port, received):
+        monkeypatch.setenv("HTTPS_PROXY", f"http://127.0.0.1:{port}")
+        with pytest.raises(ConnectionError, match="ProxyError"):
+            data.check_network(timeout=3)
+    assert received and received[0].startswith(b"CONNECT storage.googleapis.com:443 ")
+
+
+def test_no_proxy_is_honoured(monkeypatch):
+    with listener(CAPTIVE_PORTAL) as (proxy_port, via_proxy), listener(CAPTIVE_PORTAL) as (port, direct):
+        monkeypatch.setenv("https_proxy", f"http://127.0.0.1:{proxy_port}")
+        monkeypatch.setenv("no_proxy", "127.0.0.1")
+        with pytest.raises(ConnectionError):
+            data.check_network(("127.0.0.1", port), timeout=3)
+    assert direct and not via_proxy
+
+
+@pytest.mark.parametrize("kwargs,error,message", [
+    ({"host": "example.com"}, TypeError, r"host must be a \(name, port\) tuple"),
+    ({"host": ("example.com", "443")}, TypeError, r"host\[1\] \(the port\) must be an int"),
+    ({"host": ("example.com", 0)}, ValueError, r"host\[1\] \(the port\) must be an int >= 1"),
+    ({"timeout": float("nan")}, ValueError, "timeout must be a finite number"),
+    ({"timeout": 0}, ValueError, "timeout must be a number >= "),
+])
+def test_check_network_bad_arguments(kwargs, error, message):
+    with pytest.raises(error, match=message):
+        data.check_network(**kwargs)
+
+
+def must_not_download(self, *args, **kwargs):
+    raise AssertionError("download_and_prepare must not start without network")
+
+
+def test_full_mnist_behind_a_captive_portal_fails_fast_with_advice(monkeypatch, tmp_path):
+    """With the switch on, prepare() stops at the check: no download, advice naming the switch."""
     monkeypatch.setattr(tfds.core.DatasetBuilder, "download_and_prepare", must_not_download)
-    with pytest.raises(ConnectionError) as caught:
-        data.prepare(data_dir=tmp_path)
+    monkeypatch.setenv(data.FULL_MNIST_ENV, "1")
+    with listener(CAPTIVE_PORTAL) as (port, _):
+        monkeypatch.setattr(data, "DOWNLOAD_HOST", ("127.0.0.1", port))
+        start = time.monotonic()
+        with pytest.raises(ConnectionError) as caught:
+            data.prepare(data_dir=tmp_path)
+    assert time.monotonic() - start < data.NETWORK_TIMEOUT_S + 1
     message = str(caught.value)
-    assert "ETF2_FULL_MNIST" in message and "mnist_subset" in message and "storage.googleapis.com" in message
-    assert len(attempts) == 1
-    assert attempts[0][1] <= 10  # one attempt, bounded well under 10 seconds
+    assert "unset ETF2_FULL_MNIST" in message and "mnist_subset" in message
+
+
+def test_full_mnist_by_name_does_not_talk_about_the_switch(monkeypatch, tmp_path):
+    monkeypatch.setattr(tfds.core.DatasetBuilder, "download_and_prepare", must_not_download)
+    with listener(CAPTIVE_PORTAL) as (port, _):
+        monkeypatch.setattr(data, "DOWNLOAD_HOST", ("127.0.0.1", port))
+        with pytest.raises(ConnectionError) as caught:
+            data.prepare("mnist", data_dir=tmp_path)
+    message = str(caught.value)
+    assert "ETF2_FULL_MNIST" not in message and "prepare('mnist_subset')" in message
+
+
+def test_a_failed_download_is_cleaned_up_and_explained(monkeypatch, tmp_path):
+    """The check passed, then the download broke: our partial files go, another's stay, advice is given."""
+    import requests
+
+    downloads = tmp_path / "downloads" / "mnist"
+    downloads.mkdir(parents=True)
+    (downloads / "other.tmp.1234").mkdir()  # not ours
+
+    def broken_download(self, *args, **kwargs):
+        (downloads / "train-labels.tmp.abcd").mkdir()
+        (downloads / "train-labels.tmp.abcd" / "part").write_bytes(b"xx")
+        (tmp_path / "downloads" / "t10k.tmp.ef01").write_bytes(b"yy")
+        raise requests.exceptions.SSLError("wrong version number")
+
+    monkeypatch.setattr(data, "check_network", lambda: None)
+    monkeypatch.setattr(tfds.core.DatasetBuilder, "download_and_prepare", broken_download)
+    with pytest.raises(ConnectionError, match="SSLError: wrong version number"):
+        data.prepare("mnist", data_dir=tmp_path)
+    left = sorted(p.name for p in (tmp_path / "downloads").rglob("*.tmp.*"))
+    assert left == ["other.tmp.1234"]
+
+
+# --- data_dir ---------------------------------------------------------------------------------------
+
+
+def test_data_dir_expands_the_home_folder(monkeypatch, tmp_path):
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    built = []
+    monkeypatch.setattr(tfds.core.DatasetBuilder, "download_and_prepare", lambda self, **kw: built.append(self.data_dir))
+    data.prepare(data_dir="~/my_tfds")
+    assert built and str(built[0]).startswith(str(tmp_path / "home" / "my_tfds"))
+    assert not (tmp_path / "~").exists()
+
+
+@pytest.mark.parametrize("bad,error,message", [
+    ("", ValueError, "data_dir must name a folder, got ''"),
+    ("  ", ValueError, "data_dir must name a folder"),
+    (123, TypeError, "data_dir must be a folder path .* got int: 123"),
+    (b"/tmp", TypeError, "data_dir must be a folder path"),
+])
+def test_bad_data_dir_is_a_clear_error(bad, error, message, monkeypatch):
+    monkeypatch.setattr(tfds, "builder", lambda *a, **k: pytest.fail("TFDS must not be reached"))
+    with pytest.raises(error, match=message):
+        data.prepare(data_dir=bad)
+    with pytest.raises(error, match=message):
+        data.load_arrays("test", data_dir=bad)
+
+
+def test_unwritable_data_dir_names_it_and_the_way_out(tmp_path, monkeypatch):
+    blocker = tmp_path / "a file"
+    blocker.write_text("")
+    with pytest.raises(OSError, match="cannot be written") as caught:
+        data.prepare(data_dir=blocker / "tfds")
+    assert str(blocker / "tfds") in str(caught.value) and "TFDS_DATA_DIR" in str(caught.value)
+
+    def denied(self, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(type(tmp_path), "mkdir", denied)
+    with pytest.raises(PermissionError, match="data_dir=") as caught:
+        data.prepare(data_dir=tmp_path / "ro")
+    assert str(tmp_path / "ro") in str(caught.value)
+
+
+# --- other arguments --------------------------------------------------------------------------------
+
+
+def test_split_must_be_a_str():
+    with pytest.raises(TypeError, match=r"split must be one of \['test', 'train'\] \(a str\), got list"):
+        data.load_arrays(["train"])
+
+
+def test_split_indices_needs_labels():
+    with pytest.raises(TypeError, match="labels must be a 1-D array of class numbers"):
+        data.split_indices(None, "train")
+    with pytest.raises(TypeError, match="labels must be a 1-D array"):
+        data.split_indices(np.zeros((2, 2), np.int64), "train")
+
+
+def test_scale_rejects_what_is_not_an_image():
+    with pytest.raises(TypeError, match="image must hold pixel values 0-255 .* got dtype string"):
+        data.scale("a", 1)
+    with pytest.raises(TypeError, match="image must be a tensor or array"):
+        data.scale(object(), 1)

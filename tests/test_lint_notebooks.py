@@ -130,6 +130,18 @@ def test_good_notebook_passes(project):
     assert lint(project, good_notebook()) == []
 
 
+def test_cli_checks_only_the_collections_nn_notebooks(project, capsys):
+    """Copies left by nbconvert, JupyterLab or papermill are not part of the collection."""
+    lint(project, good_notebook())
+    broken = good_notebook()
+    broken["cells"][3]["outputs"] = [stdout("saved to /tmp/abc/model.keras\n")]
+    for name in ("01_intro.nbconvert.ipynb", "01_intro-Copy1.ipynb", "Untitled.ipynb", "1_intro.ipynb"):
+        lint(project, broken, name)
+    assert lint_notebooks.main(["--root", str(project)]) == 0
+    assert "1 notebook(s) checked" in capsys.readouterr().out
+    assert [p.name for p in lint_notebooks.collection(project / "notebooks")] == [NAME]
+
+
 def test_cli_passes_on_good_and_fails_on_broken_naming_the_cell(project, capsys):
     lint(project, good_notebook())
     assert lint_notebooks.main(["--root", str(project)]) == 0

@@ -35,14 +35,25 @@ def test_cnn_dropout_rate():
     assert model.layers[3].rate == 0.3
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    ({"l2": -1}, "l2 must be a number >= 0"),
-    ({"l2": "big"}, "l2 must be a number >= 0"),
-    ({"dropout": 1.0}, r"dropout must be a number in \[0, 1\)"),
+@pytest.mark.parametrize("kwargs,error,message", [
+    ({"l2": -1}, ValueError, "l2 must be a number >= 0"),
+    ({"l2": float("nan")}, ValueError, "l2 must be a finite number, got nan"),
+    ({"l2": float("inf")}, ValueError, "l2 must be a finite number"),
+    ({"l2": "big"}, TypeError, "l2 must be a number, got str"),
+    ({"l2": True}, TypeError, "l2 must be a number, got bool"),
+    ({"dropout": 1.0}, ValueError, r"dropout must be a number in \[0, 1\)"),
+    ({"dropout": float("nan")}, ValueError, r"dropout must be a number in \[0, 1\)"),
+    ({"dropout": None}, TypeError, "dropout must be a number"),
 ])
-def test_cnn_bad_arguments(kwargs, message):
-    with pytest.raises(ValueError, match=message):
+def test_cnn_bad_arguments(kwargs, error, message):
+    with pytest.raises(error, match=message):
         models.build_cnn(**kwargs)
+
+
+def test_numpy_scalars_are_accepted():
+    model = models.build_cnn(l2=np.float32(0.01), dropout=np.float64(0.2))
+    assert model.layers[3].rate == pytest.approx(0.2)
+    assert models.build_mlp(hidden=np.int64(16)).layers[1].units == 16
 
 
 def test_mlp_shapes_and_parameter_count():
@@ -54,3 +65,5 @@ def test_mlp_shapes_and_parameter_count():
 def test_mlp_bad_hidden():
     with pytest.raises(ValueError, match="hidden must be an int >= 1, got 0"):
         models.build_mlp(hidden=0)
+    with pytest.raises(TypeError, match="hidden must be an int, got float"):
+        models.build_mlp(hidden=32.0)

@@ -4,6 +4,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
+import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
@@ -51,3 +52,55 @@ def test_plot_bars_labels_each_bar():
 def test_plot_bars_rejects_empty():
     with pytest.raises(ValueError, match="non-empty mapping"):
         plotting.plot_bars({})
+
+
+def test_show_digits_refuses_too_many_digits_before_drawing():
+    n = plotting.MAX_DIGITS + 1
+    figures = len(plt.get_fignums())
+    with pytest.raises(ValueError, match=rf"at most {plotting.MAX_DIGITS} digits, got {n}; pass a slice"):
+        plotting.show_digits(np.zeros((n, 28, 28)), np.zeros(n, np.int64))
+    assert len(plt.get_fignums()) == figures
+
+
+@pytest.mark.parametrize("columns,error,message", [
+    (True, TypeError, "columns must be an int, got bool"),
+    (2.0, TypeError, "columns must be an int, got float"),
+    (0, ValueError, "columns must be an int >= 1"),
+])
+def test_show_digits_bad_columns(columns, error, message):
+    with pytest.raises(error, match=message):
+        plotting.show_digits(np.zeros((2, 28, 28)), np.array([1, 2]), columns=columns)
+
+
+def test_numpy_scalars_are_accepted():
+    fig = plotting.show_digits(np.zeros((2, 28, 28)), np.array([1, 2]), columns=np.int64(2))
+    assert len(fig.axes) == 2
+    fig = plotting.plot_bars({"a": np.float32(1.5)}, reference=np.float64(1.0))
+    assert [t.get_text() for t in fig.axes[0].texts] == ["1.5"]
+
+
+@pytest.mark.parametrize("curve,error,message", [
+    ([1, None], TypeError, r"curve 'a' must hold numbers; item 1 is None"),
+    ([1, "2"], TypeError, r"curve 'a' must hold numbers; item 1 is '2'"),
+    ([1, float("nan")], ValueError, r"curve 'a' must hold finite numbers; item 1 is nan"),
+    ("123", TypeError, "curve 'a' must be a non-empty 1-D sequence"),
+    (5, TypeError, "curve 'a' must be a non-empty 1-D sequence"),
+    (np.zeros((2, 2)), ValueError, "curve 'a' must be a non-empty 1-D sequence"),
+])
+def test_plot_curves_rejects_what_is_not_a_curve(curve, error, message):
+    with pytest.raises(error, match=message):
+        plotting.plot_curves({"ok": [1, 2], "a": curve})
+
+
+def test_plot_curves_accepts_numpy_and_tensors():
+    import tensorflow as tf
+
+    fig = plotting.plot_curves({"np": np.array([1.0, 2.0], np.float32), "tf": [tf.constant(1.0), tf.constant(0.5)]})
+    np.testing.assert_array_equal(fig.axes[0].get_lines()[1].get_ydata(), [1.0, 0.5])
+
+
+def test_plot_bars_rejects_non_numbers():
+    with pytest.raises(TypeError, match=r"values\['a'\] must be a number, got NoneType"):
+        plotting.plot_bars({"a": None})
+    with pytest.raises(ValueError, match=r"values\['a'\] must be a finite number"):
+        plotting.plot_bars({"a": float("nan")})

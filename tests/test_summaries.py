@@ -107,3 +107,37 @@ def test_bad_input_says_what_was_expected(tmp_path):
         plot_runs({}, "loss")
     with pytest.raises(ValueError, match="'acc' is not among"):
         plot_runs({"train": {"loss": [(0, 1.0)]}}, "acc")
+
+
+def test_corrupt_event_file_is_named_in_the_error(tmp_path):
+    write_scalars(tmp_path, "loss", [(0, 1.0), (1, 0.5)])
+    (file,) = event_files(tmp_path)
+    raw = bytearray(file.read_bytes())
+    raw[-6:] = b"\xff" * 6  # the last record's checksum no longer matches
+    file.write_bytes(bytes(raw))
+    with pytest.raises(ValueError, match=rf"event file '{file.name}' cannot be read \(DataLossError"):
+        read_scalars(tmp_path)
+
+
+@pytest.mark.parametrize("runs,error,message", [
+    ({"train": {"loss": []}}, ValueError, r"runs\['train'\]\['loss'\] must hold at least one"),
+    ({"train": {"loss": 0.5}}, TypeError, r"runs\['train'\]\['loss'\] must be a list of \(step, value\) pairs"),
+    ({"train": {"loss": "0.5"}}, TypeError, r"must be a list of \(step, value\) pairs, got str"),
+    ({"train": {"loss": [0.5]}}, TypeError, r"runs\['train'\]\['loss'\]\[0\] must be a \(step, value\) pair"),
+    ({"train": {"loss": [(0, None)]}}, TypeError, r"\[0\] value must be a number"),
+    ({"train": {"loss": [(0, float("nan"))]}}, ValueError, r"\[0\] value must be a finite number"),
+    ({"train": [(0, 1.0)]}, TypeError, r"runs\['train'\] must be a mapping of tag"),
+])
+def test_plot_runs_rejects_bad_series(runs, error, message):
+    with pytest.raises(error, match=message):
+        plot_runs(runs, "loss")
+
+
+def test_plot_runs_tag_must_be_a_str():
+    with pytest.raises(TypeError, match="tag must be a str"):
+        plot_runs({"train": {"loss": [(0, 1.0)]}}, ["loss"])
+
+
+def test_plot_runs_accepts_numpy_numbers():
+    fig = plot_runs({"train": {"loss": [(np.int64(0), np.float32(1.0)), (1, 0.5)]}}, "loss")
+    np.testing.assert_array_equal(fig.axes[0].get_lines()[0].get_ydata(), [1.0, 0.5])

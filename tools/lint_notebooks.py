@@ -1,6 +1,6 @@
 """Check every notebook against the house rules (``make lint``); print each problem with its fix.
 
-Checks, for each ``notebooks/*.ipynb`` (or the paths given):
+Checks, for each ``notebooks/NN_*.ipynb`` (or the paths given):
 
 - valid nbformat 4.5+ JSON; every cell has an ``id`` and no two cells share one;
 - exactly one H1, in the first markdown cell, with the Colab and GitHub buttons on
@@ -99,7 +99,9 @@ SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 GLOSSARY = Path("notebooks") / "glossary.md"
 #: The guide the collection follows; every notebook links to it.
 GUIDE_URL = "https://www.tensorflow.org/guide/effective_tf2"
-NOTEBOOK_NAME = re.compile(r"^(\d\d)_[^.]+\.ipynb$")
+# The collection's own notebooks: ``NN_topic.ipynb`` (two digits, underscore, then letters, digits or
+# underscores). Copies such as ``01_x.nbconvert.ipynb`` or ``01_x-Copy1.ipynb`` are not checked by default.
+NOTEBOOK_NAME = re.compile(r"^(\d\d)_\w+\.ipynb$")
 TITLE = re.compile(r"^(\d\d) · \S")
 CLAIM_ID = re.compile(r"(?<![A-Za-z0-9])[CK]\d\d(?![0-9])")
 
@@ -703,12 +705,17 @@ def lint(paths: list[Path], root: Path = ROOT, repo: str | None = None) -> list[
     return problems
 
 
+def collection(folder: Path) -> list[Path]:
+    """Return the collection's notebooks in ``folder`` (``NN_topic.ipynb``), sorted."""
+    return sorted(p for p in folder.glob("*.ipynb") if NOTEBOOK_NAME.match(p.name))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("notebooks", nargs="*", type=Path, help="default: notebooks/*.ipynb")
+    parser.add_argument("notebooks", nargs="*", type=Path, help="default: notebooks/NN_*.ipynb")
     parser.add_argument("--root", type=Path, default=ROOT, help="repository root (holds pyproject.toml)")
     args = parser.parse_args(argv)
-    paths = args.notebooks or sorted((args.root / "notebooks").glob("*.ipynb"))
+    paths = args.notebooks or collection(args.root / "notebooks")
     missing = [p for p in paths if not p.is_file()]
     if missing:
         parser.error(f"no such notebook: {', '.join(map(str, missing))}")

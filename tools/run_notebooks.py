@@ -10,12 +10,18 @@ clean after a re-run, such a cell keeps its stored output when its code has not
 changed. ``--refresh-ignored`` (``make notebooks REFRESH=1``) stores fresh ones.
 Stream outputs are stored merged per stream, as nbval merges them, so the split
 of printed text into messages (which depends on timing) never shows up as a diff.
+
+Given a folder (``notebooks/``) or a quoted glob (``'notebooks/*.ipynb'``), it runs
+only the collection's own notebooks, ``NN_topic.ipynb``: not the copies that
+nbconvert, JupyterLab or papermill leave beside them. A file named explicitly runs.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
+import glob
+import re
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -32,6 +38,30 @@ STABLE_METADATA = {
     "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
     "language_info": {"name": "python", "pygments_lexer": "ipython3"},
 }
+
+
+#: The collection's own notebooks: two digits, an underscore, then letters, digits or underscores.
+NOTEBOOK_NAME = re.compile(r"^\d\d_\w+\.ipynb$")
+
+
+def expand(args: list[str]) -> tuple[list[Path], list[str]]:
+    """Return (notebooks to run, arguments that matched nothing): folders and globs give their NN_*.ipynb only."""
+    paths: list[Path] = []
+    unmatched = []
+    for arg in args:
+        path = Path(arg)
+        if path.is_dir():
+            found = sorted(p for p in path.glob("*.ipynb") if NOTEBOOK_NAME.match(p.name))
+        elif path.is_file():
+            found = [path]
+        elif glob.has_magic(arg):
+            found = sorted(Path(p) for p in glob.glob(arg) if NOTEBOOK_NAME.match(Path(p).name))
+        else:
+            found = []
+        if not found:
+            unmatched.append(arg)
+        paths.extend(p for p in found if p not in paths)
+    return paths, unmatched
 
 
 def is_ignored(cell) -> bool:
@@ -71,13 +101,13 @@ def run(path: Path, refresh_ignored: bool = False) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("notebooks", nargs="+", type=Path)
+    parser.add_argument("notebooks", nargs="+", help="notebook files, folders or quoted globs")
     parser.add_argument("--jobs", type=int, default=2, help="notebooks run at once")
     parser.add_argument("--refresh-ignored", action="store_true", help="store fresh outputs of timing cells too")
     args = parser.parse_args(argv)
-    missing = [p for p in args.notebooks if not p.is_file()]
+    notebooks, missing = expand(args.notebooks)
     if missing:
-        parser.error(f"no such notebook: {', '.join(map(str, missing))}")
+        parser.error(f"no such notebook (or no NN_*.ipynb in it): {', '.join(missing)}")
 
     failed = 0
 
@@ -91,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"FAILED   {path}: {err.__class__.__name__}: {str(err)[-2000:]}", file=sys.stderr, flush=True)
 
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        list(pool.map(one, args.notebooks))
+        list(pool.map(one, notebooks))
     return 1 if failed else 0
 
 

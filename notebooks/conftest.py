@@ -1,0 +1,25 @@
+"""pytest in notebooks/: only the collection's own notebooks, ``NN_topic.ipynb``, are checked.
+
+Copies that other tools leave next to them (``01_x.nbconvert.ipynb`` from
+``jupyter nbconvert --execute``, ``01_x-Copy1.ipynb`` from JupyterLab, ``Untitled.ipynb``)
+are not part of the collection: ``pytest --nbval`` skips them.
+"""
+
+import re
+
+#: Two digits, an underscore, then letters, digits or underscores only (no '.', '-' or space).
+NOTEBOOK = re.compile(r"^\d\d_\w+\.ipynb$")
+
+
+def pytest_ignore_collect(collection_path, config):
+    """Skip every ``.ipynb`` that is not one of the collection's notebooks."""
+    if collection_path.suffix == ".ipynb" and not NOTEBOOK.match(collection_path.name):
+        return True
+    return None
+
+
+def pytest_report_header(config):
+    """Say so when the notebooks are not checked (plain ``pytest`` collects them only with --nbval)."""
+    if not (config.getoption("nbval", False) or config.getoption("nbval_lax", False)):
+        return "notebooks/: not checked (only the unit tests run); add --nbval to compare the notebooks' stored outputs"
+    return None

@@ -1,0 +1,88 @@
+"""Which notebooks count: only the collection's NN_topic.ipynb, for make notebooks and pytest --nbval alike."""
+
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "tools" / "run_notebooks.py")
+run_notebooks = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(run_notebooks)
+
+COPIES = ("01_intro.nbconvert.ipynb", "01_intro-Copy1.ipynb", "Untitled.ipynb", "1_intro.ipynb", "01_a b.ipynb")
+NOTEBOOK = {
+    "nbformat": 4, "nbformat_minor": 5, "metadata": {},
+    "cells": [{"cell_type": "code", "id": "c1", "metadata": {}, "execution_count": 1,
+               "source": "print(1)", "outputs": [{"name": "stdout", "output_type": "stream", "text": "1\n"}]}],
+}
+
+
+@pytest.fixture
+def project(tmp_path):
+    """A repository with tests/, notebooks/ (ours + copies), notebooks/conftest.py and the real testpaths."""
+    testpaths = re.search(r"^testpaths = .*$", (ROOT / "pyproject.toml").read_text(), re.M).group(0)
+    (tmp_path / "pyproject.toml").write_text(f"[tool.pytest.ini_options]\n{testpaths}\n")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_unit.py").write_text("def test_unit():\n    pass\n")
+    notebooks = tmp_path / "notebooks"
+    notebooks.mkdir()
+    shutil.copy(ROOT / "notebooks" / "conftest.py", notebooks / "conftest.py")
+    for name in ("01_intro.ipynb", "02_more.ipynb", *COPIES):
+        (notebooks / name).write_text(json.dumps(NOTEBOOK))
+    return tmp_path
+
+
+def collect(project, *args):
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-p", "no:cacheprovider", *args],
+        cwd=project, capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+def test_pytest_nbval_at_the_root_checks_the_nn_notebooks_once(project):
+    out = collect(project, "-q", "--nbval")
+    assert "tests/test_unit.py::test_unit" in out
+    assert "notebooks/01_intro.ipynb::Cell 0" in out and "notebooks/02_more.ipynb::Cell 0" in out
+    for copy in COPIES:
+        assert f"notebooks/{copy}" not in out
+    assert "3 tests collected" in out
+
+
+def test_plain_pytest_runs_the_unit_tests_and_says_why_not_the_notebooks(project):
+    out = collect(project)
+    assert "notebooks/: not checked" in out and "add --nbval" in out
+    assert "<Function test_unit>" in out and ".ipynb" not in out
+
+
+def test_make_test_style_explicit_folders_collect_each_notebook_once(project):
+    out = collect(project, "-q", "--nbval", "notebooks/", "tests/")
+    assert out.count("notebooks/01_intro.ipynb::Cell 0") == 1 and "3 tests collected" in out
+
+
+def test_run_notebooks_takes_only_nn_notebooks_from_a_folder_or_glob(project):
+    folder = project / "notebooks"
+    expected = [folder / "01_intro.ipynb", folder / "02_more.ipynb"]
+    assert run_notebooks.expand([str(folder)]) == (expected, [])
+    assert run_notebooks.expand([str(folder / "*.ipynb")]) == (expected, [])
+    # a file named explicitly runs, whatever its name; what matches nothing is reported
+    copy = folder / "Untitled.ipynb"
+    assert run_notebooks.expand([str(copy), str(folder / "missing.ipynb")]) == ([copy], [str(folder / "missing.ipynb")])
+
+
+def test_run_notebooks_cli_refuses_what_matches_nothing(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        run_notebooks.main([str(tmp_path)])
+    assert "no NN_*.ipynb" in capsys.readouterr().err
+
+
+def test_git_ignores_the_copies():
+    ignored = (ROOT / ".gitignore").read_text().splitlines()
+    assert "*.nbconvert.ipynb" in ignored
