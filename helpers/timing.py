@@ -13,9 +13,11 @@ import os
 import platform
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+
+from helpers import _checks
 
 
 @dataclass(frozen=True)
@@ -34,9 +36,9 @@ def measure(fn: Callable[[], object], repeats: int = 5, warmup: int = 1, number:
     """Return the :class:`Timing` of ``fn()``: ``warmup`` untimed calls, then ``repeats`` timed rounds of ``number`` calls."""
     if not callable(fn):
         raise TypeError(f"fn must be callable, got {type(fn).__name__}")
-    for arg, value, low in (("repeats", repeats, 1), ("warmup", warmup, 0), ("number", number, 1)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < low:
-            raise ValueError(f"{arg} must be an int >= {low}, got {value!r}")
+    repeats = _checks.integer("repeats", repeats, minimum=1)
+    warmup = _checks.integer("warmup", warmup, minimum=0)
+    number = _checks.integer("number", number, minimum=1)
     for _ in range(warmup):
         fn()
     rounds = []
@@ -50,8 +52,22 @@ def measure(fn: Callable[[], object], repeats: int = 5, warmup: int = 1, number:
 
 def compare(timings: dict[str, Timing], baseline: str) -> dict[str, float]:
     """Return how many times faster each entry is than ``baseline`` (baseline median / entry median)."""
-    if baseline not in timings:
-        raise KeyError(f"baseline {baseline!r} is not one of {sorted(timings)}")
+    if not isinstance(timings, Mapping) or not timings:
+        raise TypeError(f"timings must be a non-empty dict of name -> Timing (from measure()), got {timings!r}")
+    for name, t in timings.items():
+        if not isinstance(t, Timing):
+            raise TypeError(f"timings[{name!r}] must be a Timing (from measure()), got {type(t).__name__}: {t!r}")
+        if not t.median > 0:  # also catches NaN
+            raise ValueError(
+                f"timings[{name!r}] has median {t.median!r} s, so no ratio can be computed: "
+                "time more calls per round (measure(..., number=...))"
+            )
+    try:
+        known = baseline in timings
+    except TypeError:  # unhashable
+        known = False
+    if not known:
+        raise KeyError(f"baseline {baseline!r} is not one of {sorted(map(str, timings))}")
     base = timings[baseline].median
     return {name: base / t.median for name, t in timings.items()}
 
@@ -101,6 +117,31 @@ def _determinism_enabled() -> bool | None:
     return bool(is_op_determinism_enabled())
 
 
+def _onednn_setting() -> bool | None:
+    """Return whether ``TF_ENABLE_ONEDNN_OPTS`` turns oneDNN on (True) or off (False); None if unset (TF's default)."""
+    value = os.environ.get("TF_ENABLE_ONEDNN_OPTS")
+    if value is None:
+        return None
+    return value.strip().lower() in ("1", "true")
+
+
+#: Keys :func:`machine_line` needs; the settings keys (determinism, oneDNN, threads) are optional.
+MACHINE_KEYS = ("cpu", "usable_cores", "gpus", "tensorflow", "keras", "python", "date")
+
+
+def _settings(machine: dict) -> str:
+    """Return e.g. 'op determinism on, oneDNN off, TF threads 2 intra/2 inter' from what ``machine`` records."""
+    parts = []
+    if "deterministic_ops" in machine:
+        parts.append(f"op determinism {({True: 'on', False: 'off'}).get(machine['deterministic_ops'], 'unknown')}")
+    if "onednn" in machine:
+        parts.append(f"oneDNN {({True: 'on', False: 'off'}).get(machine['onednn'], 'TF default')}")
+    if "tf_intra_op_threads" in machine and "tf_inter_op_threads" in machine:
+        intra, inter = (machine[k] or "auto" for k in ("tf_intra_op_threads", "tf_inter_op_threads"))
+        parts.append(f"TF threads {intra} intra/{inter} inter")
+    return ", ".join(parts)
+
+
 def machine_info() -> dict:
     """Return what the figures depend on: CPU, cores, GPUs, versions, TensorFlow's threads, and the date (UTC)."""
     import keras
@@ -125,18 +166,96 @@ def machine_info() -> dict:
         "tf_intra_op_threads": tf.config.threading.get_intra_op_parallelism_threads(),
         "tf_inter_op_threads": tf.config.threading.get_inter_op_parallelism_threads(),
         "deterministic_ops": _determinism_enabled(),
+        "onednn": _onednn_setting(),
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
     }
 
 
 def machine_line(machine: dict | None = None) -> str:
-    """Return one ASCII line naming the machine and versions (default: this machine, now)."""
+    """Return one ASCII line: machine, versions, settings (determinism, oneDNN, threads); default: this machine, now."""
     if machine is None:
         machine = machine_info()
+    if not isinstance(machine, Mapping):
+        raise TypeError(f"machine must be a dict from machine_info() (or None), got {type(machine).__name__}")
+    missing = [key for key in MACHINE_KEYS if key not in machine]
+    if missing:
+        raise ValueError(f"machine must be a dict from machine_info(); it lacks {missing}")
+    if not isinstance(machine["gpus"], list) or not all(isinstance(g, Mapping) and "name" in g for g in machine["gpus"]):
+        raise ValueError(f"machine['gpus'] must be a list of dicts with a 'name', got {machine['gpus']!r}")
+    if not isinstance(machine["date"], str):
+        raise ValueError(f"machine['date'] must be an ISO date string, got {machine['date']!r}")
     gpus = ", ".join(g["name"] for g in machine["gpus"]) or "no GPU"
+    settings = _settings(machine)
     line = (
         f"{machine['cpu']} ({machine['usable_cores']} cores), {gpus}; "
         f"TF {machine['tensorflow']}, Keras {machine['keras']}, Python {machine['python']}; "
-        f"{machine['date'][:10]}"
+        + (f"{settings}; " if settings else "")
+        + f"{machine['date'][:10]}"
     )
     return line.encode("ascii", "replace").decode("ascii")
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    """Time per unit of work of each candidate, and how many times faster than ``baseline`` each one is."""
+
+    timings: dict[str, Timing]
+    speedups: dict[str, float]
+    baseline: str
+    unit: str
+
+    def __str__(self) -> str:
+        width = max(len(name) for name in self.timings)
+        return "\n".join(
+            f"{name:<{width}}  {t.median * 1000:8.2f} ms/{self.unit}  {self.speedups[name]:6.1f}x vs {self.baseline}"
+            for name, t in self.timings.items()
+        )
+
+
+def benchmark(
+    candidates: dict[str, Callable[[], object]],
+    baseline: str,
+    units: dict[str, int] | None = None,
+    unit: str = "call",
+    repeats: int = 5,
+    warmup: int = 1,
+    min_round_s: float = 0.02,
+) -> Benchmark:
+    """Return a :class:`Benchmark`: each candidate timed per ``unit`` and compared with ``baseline`` (01_modules_and_variables).
+
+    Each candidate gets ``warmup`` untimed calls (tracing happens there), then ``repeats`` rounds of
+    enough calls to last at least ``min_round_s``. ``units[name]`` is how many units of work one call
+    of that candidate does (e.g. 10 training steps per call; default 1), so all times are per unit.
+    """
+    if not isinstance(candidates, dict) or not candidates:
+        raise ValueError("candidates must be a non-empty dict of name -> function without arguments")
+    for name, fn in candidates.items():
+        if not isinstance(name, str) or not callable(fn):
+            raise TypeError(f"candidates must map str names to callables, got {name!r}: {type(fn).__name__}")
+    if baseline not in candidates:
+        raise KeyError(f"baseline {baseline!r} is not one of the candidates {list(candidates)}")
+    units = dict(units or {})
+    for name, n in units.items():
+        if name not in candidates:
+            raise KeyError(f"units names {name!r}, which is not one of the candidates {list(candidates)}")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise ValueError(f"units[{name!r}] must be an int >= 1 (units of work per call), got {n!r}")
+    if not isinstance(unit, str) or not unit.strip():
+        raise ValueError(f"unit must be a non-empty str such as 'step', got {unit!r}")
+    for arg, value, low in (("repeats", repeats, 1), ("warmup", warmup, 0)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < low:
+            raise ValueError(f"{arg} must be an int >= {low}, got {value!r}")
+    if not isinstance(min_round_s, (int, float)) or isinstance(min_round_s, bool) or min_round_s < 0:
+        raise ValueError(f"min_round_s must be a number of seconds >= 0, got {min_round_s!r}")
+    timings = {}
+    for name, fn in candidates.items():
+        for _ in range(warmup):
+            fn()
+        start = time.perf_counter()
+        fn()  # one probe call says how many calls fill a round
+        once = time.perf_counter() - start
+        number = max(1, -int(-min_round_s // once)) if once > 0 else 1  # ceil
+        per_call = measure(fn, repeats=repeats, warmup=0, number=number)
+        n = units.get(name, 1)
+        timings[name] = Timing(per_call.median / n, per_call.spread / n, per_call.repeats)
+    return Benchmark(timings, compare(timings, baseline), baseline, unit.strip())

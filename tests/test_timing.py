@@ -48,9 +48,131 @@ def test_machine_line_names_cpu_cores_versions_and_date():
     )
 
 
+def test_machine_line_names_the_settings_timings_ran_under():
+    machine = {
+        "cpu": "Example CPU", "usable_cores": 2, "gpus": [{"name": "Example GPU"}], "tensorflow": "2.21.0",
+        "keras": "3.15.1", "python": "3.11.7", "date": "2026-11-30T12:00:00+00:00",
+        "deterministic_ops": True, "onednn": False, "tf_intra_op_threads": 2, "tf_inter_op_threads": 0,
+    }
+    assert timing.machine_line(machine) == (
+        "Example CPU (2 cores), Example GPU; TF 2.21.0, Keras 3.15.1, Python 3.11.7; "
+        "op determinism on, oneDNN off, TF threads 2 intra/auto inter; 2026-11-30"
+    )
+    machine.update(deterministic_ops=False, onednn=None, cpu="Caf\u00e9 CPU")
+    line = timing.machine_line(machine)
+    assert "op determinism off, oneDNN TF default," in line and line.isascii()
+
+
+@pytest.mark.parametrize("value,expected", [(None, None), ("0", False), ("1", True), ("true", True)])
+def test_onednn_setting_comes_from_the_environment(monkeypatch, value, expected):
+    if value is None:
+        monkeypatch.delenv("TF_ENABLE_ONEDNN_OPTS", raising=False)
+    else:
+        monkeypatch.setenv("TF_ENABLE_ONEDNN_OPTS", value)
+    assert timing.machine_info()["onednn"] is expected
+
+
+def test_this_machine_line_says_what_make_reproducible_set():
+    line = timing.machine_line()
+    assert "op determinism on, oneDNN off, TF threads 2 intra/2 inter;" in line
+
+
+@pytest.mark.parametrize("machine,error,message", [
+    ({}, ValueError, r"machine must be a dict from machine_info\(\); it lacks \['cpu'"),
+    ([], TypeError, "machine must be a dict from machine_info"),
+    ({"cpu": "c", "usable_cores": 1, "gpus": None, "tensorflow": "2", "keras": "3", "python": "3",
+      "date": "2026-01-01"}, ValueError, r"machine\['gpus'\] must be a list"),
+])
+def test_machine_line_bad_argument(machine, error, message):
+    with pytest.raises(error, match=message):
+        timing.machine_line(machine)
+
+
+@pytest.mark.parametrize("timings,error,message", [
+    ({"a": 1.0}, TypeError, r"timings\['a'\] must be a Timing \(from measure\(\)\), got float"),
+    (None, TypeError, "timings must be a non-empty dict"),
+    ({}, TypeError, "timings must be a non-empty dict"),
+    ({"a": timing.Timing(0.0, 0.0, 1), "b": timing.Timing(1.0, 0.0, 1)}, ValueError,
+     r"timings\['a'\] has median 0.0 s"),
+])
+def test_compare_bad_arguments(timings, error, message):
+    with pytest.raises(error, match=message):
+        timing.compare(timings, "b")
+
+
+def test_compare_unhashable_baseline():
+    with pytest.raises(KeyError, match="baseline"):
+        timing.compare({"a": timing.Timing(1, 0, 1)}, ["a"])
+
+
+def test_measure_accepts_numpy_integers():
+    import numpy as np
+
+    calls = []
+    result = timing.measure(lambda: calls.append(1), repeats=np.int64(2), warmup=np.int32(0), number=np.int64(3))
+    assert len(calls) == 6 and result.repeats == 2 and type(result.repeats) is int
+    with pytest.raises(TypeError, match="repeats must be an int, got float"):
+        timing.measure(lambda: None, repeats=2.0)
+
+
 def test_machine_info_describes_this_machine():
     info = timing.machine_info()
     assert info["cores"] >= 1 and info["usable_cores"] >= 1
     assert info["tensorflow"].startswith("2.") and info["keras"].startswith("3.")
     assert info["tf_intra_op_threads"] >= 0
     assert timing.machine_line(info).endswith(info["date"][:10])
+
+
+def _fake_clock(monkeypatch):
+    """A clock that only moves when a fake candidate 'works'; returns a function that spends seconds."""
+    now = [0.0]
+    monkeypatch.setattr(timing.time, "perf_counter", lambda: now[0])
+
+    def spend(seconds):
+        now[0] += seconds
+
+    return spend
+
+
+def test_benchmark_times_per_unit_and_compares_with_the_baseline(monkeypatch):
+    spend = _fake_clock(monkeypatch)
+    calls = {"slow": 0, "fast": 0}
+
+    def slow():
+        calls["slow"] += 1
+        spend(0.010)  # 10 ms per call, one step per call
+
+    def fast():
+        calls["fast"] += 1
+        spend(0.020)  # 20 ms per call, but 10 steps per call
+
+    result = timing.benchmark({"slow": slow, "fast": fast}, "slow", units={"fast": 10}, unit="step",
+                              repeats=3, warmup=1, min_round_s=0.03)
+    assert calls == {"slow": 1 + 1 + 3 * 3, "fast": 1 + 1 + 3 * 2}  # warm-up, probe, rounds of >= 30 ms
+    assert result.timings["slow"].median == pytest.approx(0.010)
+    assert result.timings["fast"].median == pytest.approx(0.002)
+    assert result.speedups == pytest.approx({"slow": 1.0, "fast": 5.0})
+    lines = str(result).splitlines()
+    assert lines[1].split() == ["fast", "2.00", "ms/step", "5.0x", "vs", "slow"]
+
+
+def test_benchmark_rejects_bad_arguments_before_calling_anything():
+    calls = []
+    fn = lambda: calls.append(1)  # noqa: E731
+    with pytest.raises(ValueError, match="candidates must be a non-empty dict"):
+        timing.benchmark({}, "a")
+    with pytest.raises(TypeError, match="candidates must map str names to callables"):
+        timing.benchmark({"a": 42}, "a")
+    with pytest.raises(KeyError, match="baseline 'b' is not one of the candidates"):
+        timing.benchmark({"a": fn}, "b")
+    with pytest.raises(KeyError, match="units names 'b'"):
+        timing.benchmark({"a": fn}, "a", units={"b": 2})
+    with pytest.raises(ValueError, match=r"units\['a'\] must be an int >= 1"):
+        timing.benchmark({"a": fn}, "a", units={"a": 0})
+    with pytest.raises(ValueError, match="unit must be a non-empty str"):
+        timing.benchmark({"a": fn}, "a", unit=" ")
+    with pytest.raises(ValueError, match="repeats must be an int >= 1"):
+        timing.benchmark({"a": fn}, "a", repeats=0)
+    with pytest.raises(ValueError, match="min_round_s must be a number of seconds >= 0"):
+        timing.benchmark({"a": fn}, "a", min_round_s=-1)
+    assert calls == []
