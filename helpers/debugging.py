@@ -1,0 +1,132 @@
+"""Show what a learner would see while debugging, as text a notebook can print and compare.
+
+Introduced in 08_debugging. A notebook that is executed by the tests cannot stop at a
+``(Pdb)`` prompt and wait for someone to type, and TensorFlow's error messages carry
+device names and file paths that differ from machine to machine. The functions here
+feed pdb a written list of commands, collect what ``print`` wrote, keep the one line
+of an error that explains it, and tell whether ``tf.data``'s debug mode is on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import pdb
+import re
+import sys
+from collections.abc import Callable
+
+#: Terminal colour codes (IPython's debugger colours its listing).
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+#: pdb's location line, ``> /some/path/file.py(5)func()``; the path differs on every machine.
+_LOCATION = re.compile(r"^> .*\((\d+)\)(\w+|<\w+>)\(\)$", flags=re.M)
+#: The pdb commands that let the program go on (a written session must end with one).
+_CONTINUE = {"c", "cont", "continue"}
+#: What enable_check_numerics reports for the first op whose output holds an Infinity or a NaN.
+_CHECK_NUMERICS = re.compile(r'Detected Infinity or NaN in output (\d+) of (?:graph|eagerly-executing) op "(\w+)"')
+
+
+def _check_callable(fn: object) -> None:
+    if not callable(fn):
+        raise TypeError(f"fn must be callable (e.g. a lambda with no arguments), got {type(fn).__name__}")
+
+
+def collect_prints(fn: Callable[[], object]) -> tuple[object, list[str]]:
+    """Return ``(fn(), the lines fn printed to sys.stdout)``: used in 08_debugging to count prints."""
+    _check_callable(fn)
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        result = fn()
+    return result, buffer.getvalue().splitlines()
+
+
+def debug_session(
+    fn: Callable[[], object], commands: str, source_label: str = "<cell>"
+) -> tuple[object, str]:
+    """Return ``(fn(), transcript)``: each ``breakpoint()`` in fn opens pdb fed with ``commands`` (08_debugging).
+
+    ``commands`` holds one pdb command a line, as a learner would type them at the
+    prompt, and must end with ``c`` (continue). The transcript shows each prompt with
+    the command after it, as in a real session; colour codes are removed and the file
+    path in pdb's ``> path(line)function()`` line is replaced by ``source_label``.
+    In Jupyter, ipykernel replaces ``pdb.Pdb`` by IPython's debugger, so the prompt is
+    ``ipdb>`` there and ``(Pdb)`` elsewhere.
+    """
+    _check_callable(fn)
+    if not isinstance(commands, str):
+        raise TypeError(f"commands must be a str with one pdb command a line, got {type(commands).__name__}")
+    lines = [line.strip() for line in commands.splitlines() if line.strip()]
+    if not lines or lines[-1] not in _CONTINUE:
+        raise ValueError(
+            f"commands must end with 'c' (continue) so that fn can finish, got {commands!r}"
+        )
+    if not isinstance(source_label, str):
+        raise TypeError(f"source_label must be a str, got {type(source_label).__name__}")
+
+    base = pdb.Pdb  # looked up now: ipykernel may have replaced it after this module was imported
+
+    class ScriptedPdb(base):
+        """pdb that reads from a string and writes each command after its prompt."""
+
+        def precmd(self, line):
+            self.stdout.write(line + "\n")
+            return super().precmd(line)
+
+    record = io.StringIO()
+    script = "\n".join(lines) + "\n"
+
+    def hook(*args, **kwargs):
+        debugger = ScriptedPdb(stdin=io.StringIO(script), stdout=record, nosigint=True, readrc=False)
+        debugger.set_trace(sys._getframe(1))  # the frame that called breakpoint()
+
+    previous, sys.breakpointhook = sys.breakpointhook, hook
+    try:
+        result = fn()
+    finally:
+        sys.breakpointhook = previous
+    text = _ANSI.sub("", record.getvalue())
+    text = _LOCATION.sub(lambda m: f"> {source_label}({m[1]}){m[2]}()", text)
+    return result, text
+
+
+def short_error(err: BaseException) -> str:
+    """Return the sentence of a TensorFlow error that explains it, without device, node or op names (08_debugging)."""
+    if not isinstance(err, BaseException):
+        raise TypeError(f"err must be an exception, got {type(err).__name__}")
+    text = re.sub(r"\{\{function_node [^}]*\}\}\s*", "", str(err))  # function and device names
+    text = re.sub(r"\s*\[Op:[^\]]*\].*$", "", text, flags=re.S)  # op name and what follows
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    failed = [line for line in lines if line.startswith("assertion failed")]
+    return failed[0] if failed else " ".join(lines)
+
+
+def check_numerics_op(err: BaseException) -> tuple[str, int]:
+    """Return ``(op type, output index)`` that ``enable_check_numerics`` blamed in ``err`` (08_debugging)."""
+    if not isinstance(err, BaseException):
+        raise TypeError(f"err must be an exception, got {type(err).__name__}")
+    found = _CHECK_NUMERICS.search(str(err))
+    if found is None:
+        raise ValueError(
+            "err must be the error raised under tf.debugging.enable_check_numerics() "
+            f"('Detected Infinity or NaN ...'), got {type(err).__name__}: {str(err)[:200]!r}"
+        )
+    return found[2], int(found[1])
+
+
+def tf_data_debug_mode_on() -> bool:
+    """Return True if ``tf.data.experimental.enable_debug_mode()`` was called in this process (08_debugging).
+
+    Tells by behaviour, not by a private flag: in debug mode the function given to
+    ``Dataset.map`` runs as Python for every element, otherwise only once, when traced.
+    """
+    import tensorflow as tf
+
+    calls = []
+
+    def count(x):
+        calls.append(None)
+        return x
+
+    for _ in tf.data.Dataset.range(2).map(count):
+        pass
+    return len(calls) > 1

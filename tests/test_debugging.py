@@ -1,0 +1,138 @@
+"""Tests for helpers.debugging (scripted pdb, printed lines, short errors; 08_debugging)."""
+
+import numpy as np
+import pytest
+import tensorflow as tf
+from tensorflow.python.data.ops import debug_mode
+
+from helpers.debugging import (
+    check_numerics_op,
+    collect_prints,
+    debug_session,
+    short_error,
+    tf_data_debug_mode_on,
+)
+
+
+def test_collect_prints_returns_the_result_and_each_printed_line():
+    def noisy():
+        print("one")
+        print("two\nthree")
+        return 42
+
+    assert collect_prints(noisy) == (42, ["one", "two", "three"])
+    assert collect_prints(lambda: None) == (None, [])
+
+
+def test_debug_session_feeds_pdb_and_returns_a_readable_transcript():
+    def f(x):
+        y = x * 10
+        breakpoint()
+        return y + 1
+
+    result, transcript = debug_session(lambda: f(3), "p x\np y * 2\nc\n")
+    assert result == 31
+    lines = transcript.splitlines()
+    assert lines[0].startswith("> <cell>(") and lines[0].endswith(")f()"), transcript
+    assert "p x" in transcript and "\n3\n" in transcript  # the command, then what pdb answered
+    assert "p y * 2" in transcript and "\n60\n" in transcript
+    assert "\x1b[" not in transcript and __file__ not in transcript
+
+
+def test_debug_session_uses_the_label_and_restores_the_breakpoint_hook():
+    import sys
+
+    before = sys.breakpointhook
+
+    def f():
+        breakpoint()
+        return "done"
+
+    result, transcript = debug_session(f, "continue", source_label="<demo>")
+    assert result == "done" and transcript.startswith("> <demo>(")
+    assert sys.breakpointhook is before
+
+
+def test_debug_session_restores_the_hook_when_fn_raises():
+    import sys
+
+    before = sys.breakpointhook
+
+    def boom():
+        raise RuntimeError("inside fn")
+
+    with pytest.raises(RuntimeError, match="inside fn"):
+        debug_session(boom, "c")
+    assert sys.breakpointhook is before
+
+
+def test_debug_session_without_breakpoint_gives_an_empty_transcript():
+    assert debug_session(lambda: 5, "c") == (5, "")
+
+
+@pytest.mark.parametrize(
+    "fn, commands, error, match",
+    [
+        (42, "c", TypeError, "fn must be callable"),
+        (lambda: 1, b"c", TypeError, "commands must be a str"),
+        (lambda: 1, "p x", ValueError, "must end with 'c'"),
+        (lambda: 1, "", ValueError, "must end with 'c'"),
+    ],
+)
+def test_debug_session_rejects_bad_arguments_before_running_fn(fn, commands, error, match):
+    with pytest.raises(error, match=match):
+        debug_session(fn, commands)
+
+
+def test_collect_prints_rejects_a_non_callable():
+    with pytest.raises(TypeError, match="fn must be callable"):
+        collect_prints("print('x')")
+
+
+def test_short_error_keeps_the_sentence_that_explains_a_failed_assertion():
+    @tf.function
+    def check(v):
+        tf.debugging.assert_non_negative(v, message="must be >= 0")
+        return v
+
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        check(tf.constant([1.0, -1.0]))
+    text = short_error(info.value)
+    assert text.startswith("assertion failed: [must be >= 0")
+    assert "function_node" not in text and "[Op:" not in text and "\n" not in text
+
+
+def test_short_error_of_an_eager_assertion_drops_the_op_name():
+    with pytest.raises(tf.errors.InvalidArgumentError) as info:
+        tf.debugging.assert_all_finite(tf.constant([1.0, np.nan]), "loss is not finite")
+    assert short_error(info.value) == "loss is not finite : Tensor had NaN values"
+    assert short_error(ValueError("plain\n message")) == "plain message"
+    with pytest.raises(TypeError, match="err must be an exception"):
+        short_error("text")
+
+
+def test_check_numerics_op_names_the_first_op_that_made_a_nan():
+    def score(v):
+        return tf.reduce_sum(tf.math.log(v) * 2.0)
+
+    tf.debugging.enable_check_numerics()
+    try:
+        with pytest.raises(tf.errors.InvalidArgumentError) as info:
+            tf.function(score)(tf.constant([1.0, -1.0]))
+    finally:
+        tf.debugging.disable_check_numerics()
+    assert check_numerics_op(info.value) == ("Log", 0)
+    with pytest.raises(ValueError, match="enable_check_numerics"):
+        check_numerics_op(ValueError("something else"))
+    with pytest.raises(TypeError, match="err must be an exception"):
+        check_numerics_op(None)
+
+
+def test_tf_data_debug_mode_on_follows_the_switch():
+    assert tf_data_debug_mode_on() is False
+    debug_mode.toggle_debug_mode(True)  # the public API can only switch it on, for the whole process
+    try:
+        assert tf_data_debug_mode_on() is True
+    finally:
+        debug_mode.toggle_debug_mode(False)
+    assert tf_data_debug_mode_on() is False
