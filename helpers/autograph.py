@@ -1,0 +1,65 @@
+"""Look inside what AutoGraph and ``tf.function`` produce.
+
+Introduced in 06_dynamic_rnn: an excerpt of the code AutoGraph generates, and
+the op types of a traced graph. TensorFlow is imported on first call, so
+``import helpers.autograph`` stays light.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+
+
+def converted_excerpt(fn: Callable, first: str, last: str, width: int = 96) -> str:
+    """Return the lines of ``tf.autograph.to_code(fn)`` from the one containing ``first`` to the one containing ``last``.
+
+    Introduced in 06_dynamic_rnn. Blank lines, ``nonlocal`` declarations and
+    ``ag__.Undefined`` placeholders are left out (AutoGraph lists their names
+    in set order, which can change from run to run); the common indentation is
+    removed and lines longer than ``width`` end in `` …``.
+    """
+    if not callable(fn):
+        raise TypeError(f"fn must be a Python function, got {type(fn).__name__}")
+    for arg, value in (("first", first), ("last", last)):
+        if not isinstance(value, str) or not value:
+            raise ValueError(f"{arg} must be a non-empty string, got {value!r}")
+    if not isinstance(width, int) or isinstance(width, bool) or width < 10:
+        raise ValueError(f"width must be an int >= 10, got {width!r}")
+    import tensorflow as tf
+
+    lines = tf.autograph.to_code(fn).splitlines()
+    start = next((i for i, line in enumerate(lines) if first in line), None)
+    if start is None:
+        raise ValueError(f"first={first!r} does not occur in the code AutoGraph generated for {fn.__name__}")
+    end = next((i for i in range(start, len(lines)) if last in lines[i]), None)
+    if end is None:
+        raise ValueError(f"last={last!r} does not occur after first={first!r} in the generated code")
+    kept = [
+        line
+        for line in lines[start : end + 1]
+        if line.strip() and "nonlocal" not in line and "ag__.Undefined" not in line
+    ]
+    kept = textwrap.dedent("\n".join(kept)).splitlines()
+    return "\n".join(line if len(line) <= width else line[: width - 2] + " …" for line in kept)
+
+
+def op_types(fn) -> list[str]:
+    """Return the sorted, distinct op types in the graph of a concrete function (or of a ``tf.function`` traced once).
+
+    Introduced in 06_dynamic_rnn, e.g. to see the ``While`` op a Python ``for``
+    over a tensor becomes. A ``tf.function`` must have an ``input_signature`` or
+    exactly one trace, so that its graph is unambiguous.
+    """
+    graph = getattr(fn, "graph", None)
+    if graph is None:
+        if not hasattr(fn, "get_concrete_function"):
+            raise TypeError(f"fn must be a tf.function or a concrete function, got {type(fn).__name__}")
+        try:
+            graph = fn.get_concrete_function().graph
+        except (TypeError, ValueError) as error:
+            raise ValueError(
+                "fn has no single graph yet: give it an input_signature, or call it once before op_types(fn), "
+                "or pass fn.get_concrete_function(<args>)"
+            ) from error
+    return sorted({op.type for op in graph.get_operations()})
