@@ -4,7 +4,8 @@
 # Also: make setup (set up only), make notebooks (re-execute and store outputs),
 #       make lint (ruff + notebook rules + workflow schema; part of make test),
 #       make browser (run one notebook through JupyterLab in headless Chromium),
-#       make bench (measure the guide's speed advice on this machine).
+#       make bench (measure the guide's speed advice on this machine),
+#       make book (the notebooks as a website in build/book/), make book-check.
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -12,7 +13,7 @@ PY := $(VENV)/bin/python
 # Notebooks run two at a time (the machines this targets have 2 cores).
 JOBS ?= 2
 
-.PHONY: setup lab test lint unit nbval nbval-lax notebooks browser bench compat clean
+.PHONY: setup lab test lint unit nbval nbval-lax notebooks browser bench compat book book-check clean
 
 setup: $(VENV)/.installed
 
@@ -63,7 +64,7 @@ nbval-lax: setup
 	$(PY) -m pytest --nbval-lax notebooks/ -n $(JOBS) --dist loadfile
 
 notebooks: setup
-	$(PY) tools/run_notebooks.py --jobs $(JOBS) $(if $(REFRESH),--refresh-ignored) notebooks/*.ipynb
+	$(PY) tools/run_notebooks.py --jobs $(JOBS) $(if $(REFRESH),--refresh-ignored) notebooks/
 
 # A reader's view: JupyterLab on 127.0.0.1 in headless Chromium runs every cell of
 # NOTEBOOK (a copy; the file is not changed) and checks kernel, errors and plots.
@@ -86,5 +87,22 @@ ROW ?= colab
 compat:
 	$(PYTHON) tools/compat.py $(ROW)
 
+# The book: README, notebooks (their stored outputs; nothing is executed), glossary and
+# benchmark results as a website in build/book/ (Sphinx + MyST-NB, book/). Offline;
+# warnings are errors. Its packages (requirements-book.txt, no TensorFlow) go into .venv
+# the first time, so make lab / make test never install them.
+book: $(VENV)/.book-installed
+	$(PY) book/build_book.py
+
+$(VENV)/.book-installed: requirements-book.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet -r requirements-book.txt
+	touch $@
+
+# Builds the book, then opens every page in headless Chromium (needs Debian's chromium):
+# console errors, images, links, and the Chinese search. Screenshots: artifacts/book/.
+book-check: book
+	$(PY) tools/book_check.py
+
 clean:
-	rm -rf $(VENV) logs notebooks/logs notebooks/exports .pytest_cache .ruff_cache artifacts
+	rm -rf $(VENV) logs notebooks/logs notebooks/exports .pytest_cache .ruff_cache artifacts build

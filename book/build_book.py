@@ -1,0 +1,180 @@
+"""Build the book (``make book``): stage its sources in build/book-src/, then run Sphinx into build/book/.
+
+What goes in, and where (the staged tree keeps the repository's layout, so every
+relative link in the README and the notebooks still points at the same file):
+
+- ``README.md`` -> ``index.md``, the landing page, with the table of contents appended;
+- ``notebooks/NN_*.ipynb`` (two digits, underscore: not ``*.nbconvert.ipynb`` or
+  checkpoints), in reading order, with the outputs stored in them;
+- ``notebooks/glossary.md``;
+- ``benchmarks/results/results.md`` with its chart ``results.png`` shown under the title.
+
+The exercises' solutions (``helpers/exercises/``) are not staged: they are not in the book.
+Sphinx runs with ``-W --keep-going`` (every warning is reported, then fails the build)
+and ``-E`` (everything is read again, so a warning can never hide in a cached page).
+Nothing is executed and nothing is fetched from the network.
+
+Usage: ``.venv/bin/python book/build_book.py [--out build/book]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import posixpath
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path, PurePosixPath
+from urllib.parse import urlparse
+
+import tomllib
+
+BOOK = Path(__file__).resolve().parent
+ROOT = BOOK.parent
+SRC = ROOT / "build" / "book-src"
+OUT = ROOT / "build" / "book"
+DOCTREES = ROOT / "build" / "book-doctrees"
+
+README = "README.md"
+INDEX = "index.md"
+GLOSSARY = "notebooks/glossary.md"
+RESULTS = "benchmarks/results/results.md"
+RESULTS_CHART = "benchmarks/results/results.png"
+#: Only these are notebooks of the book: `NN_name.ipynb`.
+NOTEBOOK_NAME = re.compile(r"^\d\d_[^.]+\.ipynb$")
+
+
+def notebooks(root: Path = ROOT) -> list[str]:
+    """Return the notebooks of the book (repository paths), in reading order."""
+    return sorted(
+        f"notebooks/{p.name}" for p in (root / "notebooks").glob("*.ipynb") if NOTEBOOK_NAME.match(p.name)
+    )
+
+
+def staged_files(root: Path = ROOT) -> dict[str, str]:
+    """Return {repository path: staged path} for every file of the book that exists."""
+    files = {README: INDEX}
+    files.update({nb: nb for nb in notebooks(root)})
+    files.update({p: p for p in (GLOSSARY, RESULTS, RESULTS_CHART) if (root / p).is_file()})
+    return files
+
+
+def docname(staged: str) -> str:
+    """Return Sphinx's name of a staged page (its path without the suffix)."""
+    return str(PurePosixPath(staged).with_suffix(""))
+
+
+def pages_by_repo_path(root: Path = ROOT) -> dict[str, str]:
+    """Return {repository path: docname} for every page of the book (not the images)."""
+    return {
+        repo: docname(staged)
+        for repo, staged in staged_files(root).items()
+        if staged.endswith((".md", ".ipynb"))
+    }
+
+
+def repo_path_of(staged: PurePosixPath | str) -> PurePosixPath:
+    """Return the repository path of a staged file (``index.md`` is the README)."""
+    return PurePosixPath(README) if str(staged) == INDEX else PurePosixPath(staged)
+
+
+def normalize(path: PurePosixPath | str) -> str:
+    """Return ``path`` with ``.`` and ``..`` folded (``notebooks/../README.md`` -> ``README.md``)."""
+    return posixpath.normpath(str(path))
+
+
+def repository_url(root: Path = ROOT) -> str:
+    """Return ``[project.urls] Repository`` of pyproject.toml: the one place that names the repository."""
+    with open(root / "pyproject.toml", "rb") as f:
+        return tomllib.load(f)["project"]["urls"]["Repository"].rstrip("/")
+
+
+def pages_url(repository: str) -> str:
+    """Return the GitHub Pages address of a ``https://github.com/OWNER/REPO`` repository."""
+    parsed = urlparse(repository.rstrip("/"))
+    parts = [p for p in parsed.path.split("/") if p]
+    if parsed.netloc.lower() != "github.com" or len(parts) != 2:
+        raise ValueError(f"expected https://github.com/OWNER/REPO, got {repository!r}")
+    owner, repo = parts
+    return f"https://{owner.lower()}.github.io/{repo.removesuffix('.git')}/"
+
+
+def repo_names(text: str, src: Path = SRC) -> str:
+    """Return Sphinx's messages with the staged paths replaced by the repository's (index.md -> README.md)."""
+    return text.replace(f"{src}/{INDEX}:", f"{README}:").replace(f"{src}/", "")
+
+
+def toctree(caption: str, entries: list[str]) -> str:
+    lines = ["", "```{toctree}", ":hidden:", f":caption: {caption}", ""]
+    return "\n".join([*lines, *entries, "```", ""])
+
+
+def stage(root: Path = ROOT, dest: Path = SRC) -> dict[str, str]:
+    """Copy the book's sources into ``dest`` (emptied first); return {repository path: staged path}."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    files = staged_files(root)
+    for repo, staged in files.items():
+        (dest / staged).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(root / repo, dest / staged)
+
+    # The landing page: the README, then the table of contents (the left sidebar).
+    index = dest / INDEX
+    chapters = [docname(nb) for nb in notebooks(root)]
+    reference = [docname(files[p]) for p in (GLOSSARY, RESULTS) if p in files]
+    text = index.read_text(encoding="utf-8").rstrip("\n") + "\n"
+    text += toctree("笔记本", chapters)
+    if reference:
+        text += toctree("参考", reference)
+    index.write_text(text, encoding="utf-8")
+
+    # The benchmark page shows its chart under the title (results.md itself only has tables).
+    if RESULTS in files and RESULTS_CHART in files:
+        results = dest / RESULTS
+        lines = results.read_text(encoding="utf-8").splitlines()
+        at = next((i + 1 for i, line in enumerate(lines) if line.startswith("# ")), 0)
+        chart = f"![make bench: speed-ups of each variant]({PurePosixPath(RESULTS_CHART).name})"
+        lines[at:at] = ["", chart, ""]
+        results.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return files
+
+
+def build(out: Path = OUT) -> int:
+    """Stage the sources and run Sphinx; return its exit status."""
+    started = time.monotonic()
+    files = stage()
+    print(
+        f"[book] staged {len(files)} files ({len(notebooks())} notebooks) in {SRC.relative_to(ROOT)}/",
+        flush=True,
+    )
+    command = [
+        sys.executable, "-m", "sphinx", "-b", "html",
+        "-W", "--keep-going", "-E", "-q",
+        "-c", str(BOOK), "-d", str(DOCTREES),
+        str(SRC), str(out),
+    ]  # fmt: skip
+    # Sphinx names the staged copies in its warnings; name the files a maintainer edits instead.
+    result = subprocess.run(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    sys.stderr.write(repo_names(result.stderr))
+    status = result.returncode
+    elapsed = time.monotonic() - started
+    if status == 0:
+        print(
+            f"[book] built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}/ in {elapsed:.1f} s"
+        )
+    else:
+        print(f"[book] FAILED after {elapsed:.1f} s (sphinx-build exit status {status})", file=sys.stderr)
+    return status
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=OUT, help="output folder (default: build/book)")
+    args = parser.parse_args(argv)
+    return build(args.out.resolve())
+
+
+if __name__ == "__main__":
+    sys.exit(main())
