@@ -37,7 +37,8 @@ test: setup lint
 	$(PY) -m pytest --nbval notebooks/ tests/ -n $(JOBS) --dist loadfile --no-loadscope-reorder
 
 # Seconds, no TensorFlow: ruff (code and notebooks), the house rules of every
-# notebook (tools/lint_notebooks.py), and the GitHub workflows against their schema.
+# notebook (tools/lint_notebooks.py), the exercise sections in step with
+# helpers/exercises (tools/sync_exercises.py --check), and the GitHub workflows against their schema.
 # All three run, so one go shows every problem. The schema check (1.5 s) runs again
 # only when a workflow file has changed since it last passed.
 WORKFLOWS := $(wildcard .github/workflows/*.yml)
@@ -46,6 +47,7 @@ lint: setup
 	@status=0; \
 	$(VENV)/bin/ruff check || status=1; \
 	$(PY) tools/lint_notebooks.py || status=1; \
+	$(PY) tools/sync_exercises.py --check || status=1; \
 	$(MAKE) -s --no-print-directory $(VENV)/.workflows-checked || status=1; \
 	exit $$status
 

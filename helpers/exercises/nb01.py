@@ -1,0 +1,451 @@
+"""Exercises of 01_modules_and_variables: tf.function, tf.Module, freezing, state in variables."""
+
+from __future__ import annotations
+
+from helpers.exercises.core import Exercise, LearnerError, Wrong, call
+
+NOTEBOOK = "01_modules_and_variables"
+
+
+def _as_float(value, what: str) -> float:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise Wrong("wrong_type", f"{what}应该是一个数（标量张量），现在是 {type(value).__name__}。") from None
+
+
+# -- 01.1 -------------------------------------------------------------------------------------
+
+
+def _check_retracing(answer) -> str:
+    import numpy as np
+    import tensorflow as tf
+
+    if not hasattr(answer, "experimental_get_tracing_count"):
+        raise Wrong(
+            "not_tf_function",
+            "答案不是 `tf.function`，没有计算图可用，也就谈不上追踪次数。",
+            "保留 `@tf.function`，只改它的参数。",
+        )
+    rng = np.random.default_rng(1)
+    calls = [(3, 0.5), (5, 2.0), (7, -1.0), (3, 2.0), (5, 0.25)]
+    for n, factor in calls:
+        x = rng.normal(size=n).astype(np.float32)
+        got = _as_float(call(answer, tf.constant(x), factor), "返回值")
+        want = float(np.sum(x * np.float32(factor)))
+        if not np.isclose(got, want, rtol=1e-5, atol=1e-5):
+            raise Wrong(
+                "wrong_value",
+                f"长度 {n}、factor={factor} 时返回 {got:.4f}，应该是 `tf.reduce_sum(x * factor)` = {want:.4f}。",
+                "改的只是追踪方式，计算本身不变。",
+            )
+    count = answer.experimental_get_tracing_count()
+    if count > 1:
+        raise Wrong(
+            "retraced",
+            f"检查用 3 种长度的 `x`、4 个不同的 Python 数字 `factor` 调用了 5 次，它一共追踪了 {count} 次。"
+            "每个新的 Python 数字、每个新形状都会让 `tf.function` 重新追踪。",
+        )
+    return (
+        "5 次调用（3 种长度、4 个不同的 `factor`）只追踪了 1 次，结果也都对："
+        "有了输入签名，长度不同的 `x` 和转换成张量的 `factor` 共用同一张计算图。"
+    )
+
+
+EX_01_1 = Exercise(
+    id="01.1",
+    notebook=NOTEBOOK,
+    title="让函数不再重新追踪",
+    difficulty=2,
+    section="把 `tf.function` 放在最大的计算块上；追踪与重新追踪",
+    task=(
+        "下面的 `scaled_sum` 每收到一个新的 Python 数字 `factor`、或一个新长度的 `x`，都会重新追踪（retracing）"
+        "一次：每次都要重新运行 Python 代码、生成一张新的计算图。\n\n"
+        "改写它，让检查用 3 种长度的一维 `float32` 张量 `x`、4 个不同的 Python 数字 `factor` 调用 5 次时，"
+        "**只追踪一次**，结果仍是 `tf.reduce_sum(x * factor)`。"
+    ),
+    starter='''\
+# 练习 01.1：改好下面的函数，再把最后一行的 ... 换成 scaled_sum
+@tf.function
+def scaled_sum(x, factor):
+    return tf.reduce_sum(x * factor)
+
+
+answer = ...
+''',
+    hints=(
+        "`tf.function` 的 `input_signature` 参数可以事先声明每个参数的形状和类型。",
+        "`x` 的签名是 `tf.TensorSpec([None], tf.float32)`（长度未知），`factor` 的是 `tf.TensorSpec([], tf.float32)`："
+        "有了签名，传进来的 Python 数字会先转换成张量。",
+    ),
+    check=_check_retracing,
+    solution='''\
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([], tf.float32)])
+def scaled_sum(x, factor):
+    return tf.reduce_sum(x * factor)
+
+
+answer = scaled_sum
+''',
+    wrong=(
+        (
+            "retraced",
+            '''\
+@tf.function
+def scaled_sum(x, factor):
+    return tf.reduce_sum(x * factor)
+
+
+answer = scaled_sum
+''',
+        ),
+        (
+            "not_tf_function",
+            '''\
+def scaled_sum(x, factor):
+    return tf.reduce_sum(x * factor)
+
+
+answer = scaled_sum
+''',
+        ),
+        (
+            "wrong_value",
+            '''\
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([], tf.float32)])
+def scaled_sum(x, factor):
+    return tf.reduce_mean(x * factor)
+
+
+answer = scaled_sum
+''',
+        ),
+    ),
+)
+
+
+# -- 01.2 -------------------------------------------------------------------------------------
+
+
+def _check_module(answer) -> str:
+    import tensorflow as tf
+
+    if not (isinstance(answer, type) and issubclass(answer, tf.Module)):
+        raise Wrong("not_module", "答案应该是一个 `tf.Module` 的子类（类本身，不是它的实例）。")
+    module = call(answer, 4, 8, 2)
+    x = tf.ones((3, 4))
+    with tf.GradientTape() as tape:
+        y = call(module, x)
+        total = tf.reduce_sum(y) if isinstance(y, tf.Tensor) else None
+    if total is None or tuple(y.shape) != (3, 2):
+        shape = tuple(y.shape) if hasattr(y, "shape") else type(y).__name__
+        raise Wrong("wrong_shape", f"`MLP(4, 8, 2)` 对形状 (3, 4) 的输入应该输出 (3, 2)，现在是 {shape}。")
+    variables = module.trainable_variables
+    shapes = sorted(tuple(v.shape) for v in variables)
+    if len(variables) < 4:
+        raise Wrong(
+            "missing_variables",
+            f"`trainable_variables` 里只有 {len(variables)} 个变量（形状 {shapes}），应该有 4 个："
+            "两层各一个权重、一个偏置。`tf.Module` 只收集 `tf.Variable`；"
+            "`tf.random.normal` 或 `tf.zeros` 直接得到的是张量，优化器更新不了它。",
+        )
+    grads = tape.gradient(total, variables)
+    unused = sum(g is None for g in grads)
+    if unused:
+        raise Wrong("unused_variables", f"有 {unused} 个变量没有用在前向传播里，它们的梯度是 `None`。")
+    return (
+        f"`tf.Module` 递归找到了 4 个变量（形状 {shapes}），每个都有梯度："
+        "放在属性、列表或子模块里的变量都会被收集。"
+    )
+
+
+EX_01_2 = Exercise(
+    id="01.2",
+    notebook=NOTEBOOK,
+    title="用 `tf.Module` 收集两层的变量",
+    difficulty=1,
+    section="使用 `tf.Module` 和 Keras 层管理变量",
+    task=(
+        "写一个两层的模块 `MLP(n_in, hidden, n_out)`：第一层算 `relu(x @ w1 + b1)`，第二层算 `h @ w2 + b2`。"
+        "把权重和偏置做成 `tf.Variable`，放进模块的属性里（直接放、放进列表或子模块都行），"
+        "让 `tf.Module` 自己把它们收集到 `trainable_variables` 里。\n\n"
+        "检查会创建 `MLP(4, 8, 2)`，看输出形状、变量个数，以及每个变量是否都有梯度。"
+    ),
+    starter='''\
+# 练习 01.2：补全 MLP
+class MLP(tf.Module):
+    def __init__(self, n_in, hidden, n_out, name=None):
+        super().__init__(name=name)
+        ...  # TODO：两层的权重和偏置，都用 tf.Variable
+
+    def __call__(self, x):
+        ...  # TODO：relu(x @ w1 + b1)，再 @ w2 + b2
+
+
+answer = MLP
+''',
+    hints=(
+        "`tf.Variable(tf.random.normal((n_in, hidden), stddev=0.1))` 是一个权重，偏置可以从 `tf.zeros` 开始。",
+        "`tf.Module` 会在属性里递归查找变量：`self.w1 = tf.Variable(...)` 这样的属性、变量的列表、"
+        "或者另一个 `tf.Module` 子模块，都会出现在 `trainable_variables` 里。",
+    ),
+    check=_check_module,
+    solution='''\
+class Dense(tf.Module):
+    def __init__(self, n_in, n_out, activation=None, name=None):
+        super().__init__(name=name)
+        self.w = tf.Variable(tf.random.normal((n_in, n_out), stddev=0.1), name="w")
+        self.b = tf.Variable(tf.zeros((n_out,)), name="b")
+        self.activation = activation
+
+    def __call__(self, x):
+        y = x @ self.w + self.b
+        return self.activation(y) if self.activation else y
+
+
+class MLP(tf.Module):
+    def __init__(self, n_in, hidden, n_out, name=None):
+        super().__init__(name=name)
+        self.layers = [Dense(n_in, hidden, tf.nn.relu), Dense(hidden, n_out)]  # 列表里的子模块也会被收集
+
+    def __call__(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return x
+
+
+answer = MLP
+''',
+    wrong=(
+        (
+            "missing_variables",
+            '''\
+class MLP(tf.Module):
+    def __init__(self, n_in, hidden, n_out, name=None):
+        super().__init__(name=name)
+        self.w1 = tf.Variable(tf.random.normal((n_in, hidden), stddev=0.1))
+        self.b1 = tf.Variable(tf.zeros((hidden,)))
+        self.w2 = tf.random.normal((hidden, n_out), stddev=0.1)  # 张量，不是变量
+        self.b2 = tf.zeros((n_out,))
+
+    def __call__(self, x):
+        return tf.nn.relu(x @ self.w1 + self.b1) @ self.w2 + self.b2
+
+
+answer = MLP
+''',
+        ),
+    ),
+)
+
+
+# -- 01.3 -------------------------------------------------------------------------------------
+
+
+def _check_freeze(answer) -> str:
+    import keras
+
+    inputs = keras.Input(shape=(4,))
+    backbone = keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(8, activation="relu")], name="backbone")
+    head = keras.layers.Dense(2, name="head")
+    model = keras.Model(inputs, head(backbone(inputs)))
+    call(answer, model, backbone)
+    trainable = {id(v) for v in model.trainable_variables}
+    backbone_training = [v.path for v in backbone.weights if id(v) in trainable]
+    head_missing = [v.path for v in head.weights if id(v) not in trainable]
+    if head_missing:
+        raise Wrong(
+            "head_frozen",
+            f"头部的变量 {head_missing} 不在 `model.trainable_variables` 里，它们也不会被训练了。"
+            "只冻结特征提取部分 `backbone`，不要冻结整个模型。",
+        )
+    if backbone_training:
+        raise Wrong(
+            "backbone_trains",
+            f"`backbone` 的变量 {backbone_training} 还在 `model.trainable_variables` 里，训练步仍会更新它们。",
+        )
+    return (
+        f"`model.trainable_variables` 里只剩头部的 {len(head.weights)} 个变量，`backbone` 的 "
+        f"{len(backbone.weights)} 个变量被冻结，训练步不会再改动它们。"
+    )
+
+
+EX_01_3 = Exercise(
+    id="01.3",
+    notebook=NOTEBOOK,
+    title="冻结子模型，只训练头部",
+    difficulty=1,
+    section="只训练模型的一部分（迁移学习、微调）",
+    task=(
+        "微调时常常只训练新加的头部。写 `freeze_backbone(model, backbone)`：`model` 由子模型 `backbone`"
+        "（一层 `Dense(8)`）和头部 `Dense(2)` 组成，函数要让 `backbone` 的变量不再参与训练，头部照常训练。\n\n"
+        "检查会看 `model.trainable_variables` 里还有哪些变量。"
+    ),
+    starter='''\
+# 练习 01.3：补全 freeze_backbone
+def freeze_backbone(model, backbone):
+    ...  # TODO：冻结 backbone，头部照常训练
+
+
+answer = freeze_backbone
+''',
+    hints=(
+        "冻结（freeze）一个层或子模型，就是把它的 `trainable` 设为 `False`。",
+        "只设 `backbone.trainable = False`；`model.trainable = False` 会把头部也一起冻结。",
+    ),
+    check=_check_freeze,
+    solution='''\
+def freeze_backbone(model, backbone):
+    backbone.trainable = False  # 子模型的变量离开 model.trainable_variables
+
+
+answer = freeze_backbone
+''',
+    wrong=(
+        (
+            "head_frozen",
+            '''\
+def freeze_backbone(model, backbone):
+    model.trainable = False
+
+
+answer = freeze_backbone
+''',
+        ),
+        (
+            "backbone_trains",
+            '''\
+def freeze_backbone(model, backbone):
+    for variable in backbone.trainable_variables:
+        variable.assign(tf.zeros_like(variable))  # 改了值，没有冻结
+
+
+answer = freeze_backbone
+''',
+        ),
+    ),
+)
+
+
+# -- 01.4 -------------------------------------------------------------------------------------
+
+
+def _check_counter(answer) -> str:
+    import tensorflow as tf
+
+    counter = call(answer)
+    add = getattr(counter, "add", None)
+    if not hasattr(add, "experimental_get_tracing_count"):
+        raise Wrong(
+            "not_tf_function",
+            "`Counter.add` 不是 `tf.function` 了。题目要的是：在计算图里也能正确累加。",
+            "保留 `@tf.function`，改的是状态存放的方式。",
+        )
+    returned = []
+    for value in (1.0, 2.0, 3.0):
+        try:
+            returned.append(round(_as_float(call(add, tf.constant(value)), "`add` 的返回值"), 4))
+        except LearnerError as err:
+            raise Wrong(
+                "not_accumulating",
+                f"第 {len(returned) + 1} 次调用 `add` 就出错了（{type(err.error).__name__}）："
+                "第一次追踪时存进属性的是计算图里的符号张量，离开计算图就不能再用。",
+            ) from None
+    if returned != [1.0, 3.0, 6.0]:
+        raise Wrong(
+            "not_accumulating",
+            f"依次加 1、2、3，`add` 返回了 {returned}，应该是 [1.0, 3.0, 6.0]。"
+            "追踪只发生一次：那时存进属性的张量是计算图里的符号张量，之后的调用看不到更新。",
+        )
+    if not isinstance(counter.total, tf.Variable):
+        raise Wrong(
+            "not_variable",
+            f"`counter.total` 是 {type(counter.total).__name__}，不是 `tf.Variable`，在计算图外读不到累计值。",
+        )
+    return "依次加 1、2、3 得到 1、3、6，`total` 是变量：状态放进 `tf.Variable`，即时执行和计算图里读写的都是同一个对象。"
+
+
+EX_01_4 = Exercise(
+    id="01.4",
+    notebook=NOTEBOOK,
+    title="把张量属性换成变量",
+    difficulty=2,
+    section="不要在对象里保留 `tf.Tensor`，状态放进 `tf.Variable`",
+    task=(
+        "下面的 `Counter` 把累计值存成一个张量属性，并在 `tf.function` 里更新它。依次加 1、2、3，"
+        "它返回的却不是 1、3、6。改好它：`add` 仍然是 `tf.function`，返回加上 `x` 之后的累计值，"
+        "`total` 要能在计算图外读出来。"
+    ),
+    starter='''\
+# 练习 01.4：改好 Counter，再把最后一行的 ... 换成 Counter
+class Counter(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.total = tf.constant(0.0)
+
+    @tf.function
+    def add(self, x):
+        self.total = self.total + x
+        return self.total
+
+
+answer = ...
+''',
+    hints=(
+        "会变的状态要放进 `tf.Variable`；张量不可变，在计算图里给属性赋新张量只发生在追踪那一次。",
+        "`self.total = tf.Variable(0.0)`，在 `add` 里用 `self.total.assign_add(x)`，再返回 `self.total.read_value()`。",
+    ),
+    check=_check_counter,
+    solution='''\
+class Counter(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.total = tf.Variable(0.0)
+
+    @tf.function
+    def add(self, x):
+        self.total.assign_add(x)
+        return self.total.read_value()
+
+
+answer = Counter
+''',
+    wrong=(
+        (
+            "not_accumulating",
+            '''\
+class Counter(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.total = tf.constant(0.0)
+
+    @tf.function
+    def add(self, x):
+        self.total = self.total + x
+        return self.total
+
+
+answer = Counter
+''',
+        ),
+        (
+            "not_accumulating",
+            '''\
+class Counter(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.total = tf.Variable(0.0)
+
+    @tf.function
+    def add(self, x):
+        self.total = self.total + x  # 把变量属性换成了张量
+        return self.total
+
+
+answer = Counter
+''',
+        ),
+    ),
+)
+
+EXERCISES = [EX_01_1, EX_01_2, EX_01_3, EX_01_4]

@@ -1,0 +1,255 @@
+"""Exercises of 02_optimizer_defaults: read default learning rates, and what to do when they changed."""
+
+from __future__ import annotations
+
+from helpers.exercises.core import Exercise, Wrong, call
+
+NOTEBOOK = "02_optimizer_defaults"
+
+#: The TF1 defaults the guide lists (the task gives them to the learner too).
+TF1_DEFAULTS = {"SGD": 0.01, "Adam": 0.001, "RMSprop": 0.001, "Adagrad": 0.01, "Adadelta": 1.0, "Adamax": 0.002, "Nadam": 0.002}
+
+
+def _installed_default(name: str) -> float:
+    import keras
+
+    return float(getattr(keras.optimizers, name)().learning_rate)
+
+
+# -- 02.1 -------------------------------------------------------------------------------------
+
+
+def _check_read_default(answer) -> str:
+    names = ["SGD", "Adam", "Adagrad", "Adadelta", "Nadam", "Lion"]
+    got_all = {}
+    for name in names:
+        got = call(answer, name)
+        try:
+            got = float(got)
+        except (TypeError, ValueError):
+            raise Wrong("wrong_type", f"`{name}` 的结果应该是一个数，现在是 {type(got).__name__}。") from None
+        want = _installed_default(name)
+        if abs(got - want) > 1e-9:
+            if name in TF1_DEFAULTS and abs(got - TF1_DEFAULTS[name]) < 1e-9 and want != TF1_DEFAULTS[name]:
+                raise Wrong(
+                    "tf1_values",
+                    f"`{name}` 给出了 {got:g}，这是 TF1 的默认值；已安装的 Keras 里是 {want:g}。"
+                    "默认值会随版本变化，要从正在用的 Keras 里读，而不是记住一张表。",
+                )
+            raise Wrong("wrong_value", f"`{name}` 给出了 {got:g}，已安装的 Keras 里的默认学习率是 {want:g}。")
+        got_all[name] = got
+    listed = "，".join(f"{n} {v:g}" for n, v in got_all.items())
+    return f"读出的默认学习率与已安装的 Keras 一致：{listed}。"
+
+
+EX_02_1 = Exercise(
+    id="02.1",
+    notebook=NOTEBOOK,
+    title="从已安装的 Keras 读出默认学习率",
+    difficulty=1,
+    section="从已安装的 Keras 读出默认学习率",
+    task=(
+        "写 `default_learning_rate(name)`：给一个优化器类的名字（如 `\"Adagrad\"`），返回已安装的 Keras 里"
+        "这个优化器不传参数时的学习率（一个 Python 浮点数）。不要把数字写死：检查会拿它和当前版本比对，"
+        "其中也有指南写成时还没有的优化器。"
+    ),
+    starter='''\
+# 练习 02.1：补全 default_learning_rate
+def default_learning_rate(name):
+    ...  # TODO：从 keras.optimizers 里按名字取出类，不传参数创建，读出学习率
+
+
+answer = default_learning_rate
+''',
+    hints=(
+        "`getattr(keras.optimizers, name)` 按名字取出优化器类。",
+        "`float(getattr(keras.optimizers, name)().learning_rate)`：实例的 `learning_rate` 是一个变量，`float()` 读出它的值。",
+    ),
+    check=_check_read_default,
+    solution='''\
+def default_learning_rate(name):
+    optimizer = getattr(keras.optimizers, name)()  # 不传参数：用默认值
+    return float(optimizer.learning_rate)
+
+
+answer = default_learning_rate
+''',
+    wrong=(
+        (
+            "tf1_values",
+            '''\
+TF1 = {"SGD": 0.01, "Adam": 0.001, "RMSprop": 0.001, "Adagrad": 0.01, "Adadelta": 1.0,
+       "Adamax": 0.002, "Nadam": 0.002, "Lion": 0.0001}
+
+
+def default_learning_rate(name):
+    return TF1[name]
+
+
+answer = default_learning_rate
+''',
+        ),
+    ),
+)
+
+
+# -- 02.2 -------------------------------------------------------------------------------------
+
+
+def _check_changed(answer) -> str:
+    if isinstance(answer, str) or not hasattr(answer, "__iter__"):
+        raise Wrong("wrong_type", f"答案应该是优化器名字的集合，如 `{{\"Adam\"}}`，现在是 {type(answer).__name__}。")
+    given = {str(n) for n in answer}
+    changed = {n for n, old in TF1_DEFAULTS.items() if abs(_installed_default(n) - old) > 1e-9}
+    unknown = sorted(given - set(TF1_DEFAULTS))
+    if unknown:
+        raise Wrong("unknown_name", f"{'、'.join(unknown)} 不在题目给出的 7 个优化器里。")
+    extra, missing = sorted(given - changed), sorted(changed - given)
+    if extra:
+        values = "，".join(f"{n} 现在是 {_installed_default(n):g}" for n in extra)
+        raise Wrong("extra", f"{'、'.join(extra)} 的默认学习率没有变（{values}，与 TF1 相同）。")
+    if missing:
+        values = "，".join(f"{n} 从 {TF1_DEFAULTS[n]:g} 变成了 {_installed_default(n):g}" for n in missing)
+        raise Wrong("missing", f"还漏了 {'、'.join(missing)}：{values}。")
+    values = "；".join(f"{n} {TF1_DEFAULTS[n]:g} → {_installed_default(n):g}" for n in sorted(changed))
+    return f"正是这 {len(changed)} 个：{values}。迁移后收敛变了，先查它们。"
+
+
+EX_02_2 = Exercise(
+    id="02.2",
+    notebook=NOTEBOOK,
+    title="哪些优化器的默认学习率变了",
+    difficulty=1,
+    section="对照 TF1 的默认学习率",
+    task=(
+        "TF1 里 7 个优化器的默认学习率是：`SGD` 0.01、`Adam` 0.001、`RMSprop` 0.001、`Adagrad` 0.01、"
+        "`Adadelta` 1.0、`Adamax` 0.002、`Nadam` 0.002。\n\n"
+        "在已安装的 Keras 里，其中哪些的默认学习率变了？把它们的名字放进一个集合 `answer`"
+        "（可以手写，也可以用代码算出来）。检查会读出当前版本的数值来比对。"
+    ),
+    starter='''\
+# 练习 02.2：默认学习率变了的优化器
+answer = ...  # TODO：例如 {"SGD", "Adam"}
+''',
+    hints=(
+        "不传参数创建每个优化器，`float(optimizer.learning_rate)` 就是默认学习率。",
+        "把读出的数和题目里 TF1 的数逐个比较：不相等的就是变了的。",
+    ),
+    check=_check_changed,
+    solution='''\
+TF1 = {"SGD": 0.01, "Adam": 0.001, "RMSprop": 0.001, "Adagrad": 0.01,
+       "Adadelta": 1.0, "Adamax": 0.002, "Nadam": 0.002}
+answer = {
+    name for name, old in TF1.items()
+    if not np.isclose(float(getattr(keras.optimizers, name)().learning_rate), old)
+}
+''',
+    wrong=(
+        ("extra", 'answer = {"SGD", "Adagrad", "Adadelta", "Adamax", "Nadam"}\n'),
+        ("missing", 'answer = {"Adagrad", "Adadelta"}\n'),
+    ),
+)
+
+
+# -- 02.3 -------------------------------------------------------------------------------------
+
+STEPS = 8
+#: The loss must fall below this share of its start (the Keras 3 default gets to about 0.99999).
+TARGET = 0.997
+
+
+def _check_slow(answer) -> str:
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    optimizer = call(answer)
+    if not isinstance(optimizer, keras.optimizers.Optimizer):
+        raise Wrong("not_optimizer", f"`make_optimizer()` 应该返回一个优化器实例，现在是 {type(optimizer).__name__}。")
+    if not isinstance(optimizer, keras.optimizers.Adadelta):
+        raise Wrong(
+            "wrong_class",
+            f"返回的是 `{type(optimizer).__name__}`。题目要求继续用 `Adadelta`：换优化器会掩盖真正的原因。",
+        )
+    x = np.linspace(-1.0, 1.0, 32, dtype=np.float32)[:, None]
+    y = 3.0 * x + 1.0
+    w, b = tf.Variable([[0.0]]), tf.Variable([0.0])
+
+    def loss():
+        return tf.reduce_mean(tf.square(x @ w + b - y))
+
+    start = float(loss())
+    for _ in range(STEPS):
+        with tf.GradientTape() as tape:
+            value = loss()
+        optimizer.apply_gradients(zip(tape.gradient(value, [w, b]), [w, b]))
+    end = float(loss())
+    lr = float(optimizer.learning_rate)
+    if not np.isfinite(end) or end > start:
+        raise Wrong("diverged", f"学习率 {lr:g} 时损失从 {start:.3f} 变成了 {end:.3f}，训练发散了。")
+    if end > TARGET * start:
+        raise Wrong(
+            "too_slow",
+            f"学习率 {lr:g} 时，{STEPS} 步后损失只从 {start:.5f} 降到 {end:.5f}，几乎不动。"
+            "这段代码写于 TF1 时代：那时 `Adadelta` 的默认学习率和现在不一样。",
+        )
+    return f"学习率 {lr:g} 时，{STEPS} 步后损失从 {start:.4f} 降到 {end:.4f}：显式写出学习率，换版本也不会悄悄变。"
+
+
+EX_02_3 = Exercise(
+    id="02.3",
+    notebook=NOTEBOOK,
+    title="迁移后训练不动了：找回原来的学习率",
+    difficulty=2,
+    section="默认值变了，收敛就变了",
+    task=(
+        "一段写于 TF1 时代的代码用 `Adadelta` 的默认设置拟合一条直线，在 TF1 里损失从第一步起就稳步下降；"
+        "搬到 Keras 3 以后，损失几乎不动。\n\n"
+        "写 `make_optimizer()`，仍然返回一个 `Adadelta`，让检查里的 8 个训练步把损失降低 0.3% 以上"
+        "（用现在的默认设置，只降低约 0.001%）。"
+    ),
+    starter='''\
+# 练习 02.3：补全 make_optimizer
+def make_optimizer():
+    ...  # TODO：返回一个 keras.optimizers.Adadelta
+
+
+answer = make_optimizer
+''',
+    hints=(
+        "先看看 `keras.optimizers.Adadelta().learning_rate` 现在是多少，再和 TF1 的默认值比一比。",
+        "TF1 里 `Adadelta` 的默认学习率是 1.0：`keras.optimizers.Adadelta(learning_rate=1.0)`。",
+    ),
+    check=_check_slow,
+    solution='''\
+def make_optimizer():
+    return keras.optimizers.Adadelta(learning_rate=1.0)  # TF1 的默认值，显式写出来
+
+
+answer = make_optimizer
+''',
+    wrong=(
+        (
+            "too_slow",
+            '''\
+def make_optimizer():
+    return keras.optimizers.Adadelta()
+
+
+answer = make_optimizer
+''',
+        ),
+        (
+            "wrong_class",
+            '''\
+def make_optimizer():
+    return keras.optimizers.Adam(learning_rate=0.1)
+
+
+answer = make_optimizer
+''',
+        ),
+    ),
+)
+
+EXERCISES = [EX_02_1, EX_02_2, EX_02_3]

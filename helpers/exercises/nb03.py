@@ -1,0 +1,322 @@
+"""Exercises of 03_data_and_tf_function: an input pipeline, a dataset loop in a graph, iterables vs iterators."""
+
+from __future__ import annotations
+
+from helpers.exercises.core import Exercise, LearnerError, Wrong, call
+
+NOTEBOOK = "03_data_and_tf_function"
+
+
+# -- 03.1 -------------------------------------------------------------------------------------
+
+
+def _check_pipeline(answer) -> str:
+    import numpy as np
+    import tensorflow as tf
+
+    rng = np.random.default_rng(3)
+    images = rng.integers(0, 256, size=(50, 4, 4, 1), dtype=np.uint8)
+    labels = np.arange(50, dtype=np.int64)
+    dataset = call(answer, images, labels, 16)
+    if not isinstance(dataset, tf.data.Dataset):
+        raise Wrong("not_dataset", f"应该返回一个 `tf.data.Dataset`，现在是 {type(dataset).__name__}。")
+    batches = []
+    for element in dataset.take(20):
+        if not (isinstance(element, tuple) and len(element) == 2):
+            raise Wrong("wrong_structure", "数据集的每个元素应该是 `(图像, 标签)` 二元组。")
+        batches.append((element[0].numpy(), element[1].numpy()))
+    sizes = [len(y) for _, y in batches]
+    shuffled_batches = Wrong(
+        "shuffled_batches",
+        "每个批次里的标签都是连续的，只是批次的顺序变了：先分批再打乱，打乱的是整批，不是样本。",
+    )
+    if sorted(sizes) == [2, 16, 16, 16] and sizes != [16, 16, 16, 2]:
+        raise shuffled_batches
+    if sizes != [16, 16, 16, 2]:
+        raise Wrong("wrong_batches", f"50 个样本、批大小 16，每批样本数应该是 [16, 16, 16, 2]，现在是 {sizes}。")
+    x_all = np.concatenate([x for x, _ in batches])
+    y_all = np.concatenate([y for _, y in batches])
+    if x_all.dtype != np.float32 or x_all.max() > 1.0:
+        raise Wrong(
+            "not_scaled",
+            f"图像是 {x_all.dtype}，最大值 {x_all.max():g}；应该缩放成 `float32`、取值在 0 到 1 之间。",
+        )
+    if sorted(y_all.tolist()) != labels.tolist():
+        raise Wrong("lost_samples", "一轮遍历里丢了或重复了样本：每个样本应该正好出现一次。")
+    if not np.allclose(x_all * 255.0, images[y_all], atol=1e-3):
+        raise Wrong("pairs_broken", "图像和标签对不上了：打乱要作用在 `(图像, 标签)` 对上，不能分别打乱。")
+    if y_all.tolist() == labels.tolist():
+        raise Wrong("not_shuffled", "样本还是原来的顺序：没有打乱。")
+    runs = all(np.array_equal(np.diff(y), np.ones(len(y) - 1)) for _, y in batches)
+    if runs:
+        raise shuffled_batches
+    return "图像缩放成了 0 到 1 的 `float32`，样本打乱后分成 16、16、16、2 四批，图像与标签仍然一一对应。"
+
+
+EX_03_1 = Exercise(
+    id="03.1",
+    notebook=NOTEBOOK,
+    title="写一条输入管道：缩放、打乱、分批",
+    difficulty=1,
+    section="输入管道：缩放、打乱、分批",
+    task=(
+        "写 `make_pipeline(images, labels, batch_size)`：`images` 是 `uint8` 的 NumPy 数组（N×高×宽×1），"
+        "`labels` 是整数数组。返回一个 `tf.data.Dataset`，每个元素是一个批次 `(图像, 标签)`："
+        "图像缩放成 0 到 1 的 `float32`，样本先打乱再分批。\n\n"
+        "检查用 50 个样本、批大小 16 遍历一轮。"
+    ),
+    starter='''\
+# 练习 03.1：补全 make_pipeline
+def make_pipeline(images, labels, batch_size):
+    dataset = tf.data.Dataset.from_tensor_slices((images, labels))
+    dataset = ...  # TODO：缩放、打乱、分批
+    return dataset
+
+
+answer = make_pipeline
+''',
+    hints=(
+        "三个变换依次是 `map`、`shuffle`、`batch`；`map` 里用 `tf.cast(image, tf.float32) / 255.0`。",
+        "顺序很重要：先 `shuffle(缓冲区大小)` 再 `batch(batch_size)`。缓冲区取样本数 `len(labels)`，打乱得最彻底。",
+    ),
+    check=_check_pipeline,
+    solution='''\
+def scale(image, label):
+    return tf.cast(image, tf.float32) / 255.0, label
+
+
+def make_pipeline(images, labels, batch_size):
+    dataset = tf.data.Dataset.from_tensor_slices((images, labels))
+    return dataset.map(scale).shuffle(len(labels)).batch(batch_size)
+
+
+answer = make_pipeline
+''',
+    wrong=(
+        (
+            "shuffled_batches",
+            '''\
+def make_pipeline(images, labels, batch_size):
+    dataset = tf.data.Dataset.from_tensor_slices((images, labels))
+    dataset = dataset.map(lambda x, y: (tf.cast(x, tf.float32) / 255.0, y))
+    return dataset.batch(batch_size).shuffle(len(labels))  # 先分批再打乱
+
+
+answer = make_pipeline
+''',
+        ),
+        (
+            "not_scaled",
+            '''\
+def make_pipeline(images, labels, batch_size):
+    dataset = tf.data.Dataset.from_tensor_slices((images, labels))
+    return dataset.shuffle(len(labels)).batch(batch_size)
+
+
+answer = make_pipeline
+''',
+        ),
+    ),
+)
+
+
+# -- 03.2 -------------------------------------------------------------------------------------
+
+
+def _check_graph_loop(answer) -> str:
+    import numpy as np
+    import tensorflow as tf
+
+    if not hasattr(answer, "get_concrete_function"):
+        raise Wrong(
+            "not_tf_function",
+            "答案还是普通的 Python 函数：每个批次都要回到 Python，循环不在计算图里。",
+        )
+    results = []
+    for n in (10, 7):
+        values = np.arange(n, dtype=np.float32)
+        dataset = tf.data.Dataset.from_tensor_slices(values).batch(3)
+        try:
+            got = call(answer, dataset)
+        except LearnerError as err:
+            if "numpy" in str(err.error):
+                raise Wrong(
+                    "numpy_in_graph",
+                    "在 `tf.function` 里，张量只是计算图里的符号，没有值，`.numpy()` 和 `float()` 都用不了。",
+                    "循环里直接累加张量：`total += tf.reduce_sum(batch ** 2)`。",
+                ) from None
+            raise
+        want = float(np.sum(values**2))
+        try:
+            got = float(got)
+        except (TypeError, ValueError):
+            raise Wrong("wrong_type", f"应该返回一个数（标量张量），现在是 {type(got).__name__}。") from None
+        if not np.isclose(got, want):
+            raise Wrong("wrong_value", f"0 到 {n - 1} 的平方和应该是 {want:g}，现在是 {got:g}。")
+        results.append(want)
+    ops = {op.type for op in answer.get_concrete_function(dataset).graph.get_operations()}
+    loop_ops = sorted(ops & {"ReduceDataset", "While", "StatelessWhile"})
+    if not loop_ops:
+        raise Wrong("loop_not_in_graph", "计算图里找不到循环算子（`ReduceDataset` 或 `While`）。")
+    return (
+        f"两个数据集的结果都对（{results[0]:g} 和 {results[1]:g}），计算图里的循环算子是 "
+        f"{'、'.join(f'`{op}`' for op in loop_ops)}："
+        "AutoGraph 把 `for batch in dataset` 改写成了图里的循环。"
+    )
+
+
+EX_03_2 = Exercise(
+    id="03.2",
+    notebook=NOTEBOOK,
+    title="把遍历数据集的 Python 循环搬进计算图",
+    difficulty=2,
+    section="在 `tf.function` 里遍历数据集",
+    task=(
+        "下面的 `sum_of_squares(dataset)` 在即时执行下逐批取出数值、在 Python 里累加。"
+        "把它改成 `tf.function`，让整个遍历都在计算图里完成，结果不变。"
+    ),
+    starter='''\
+# 练习 03.2：改好下面的函数，再把最后一行的 ... 换成 sum_of_squares
+def sum_of_squares(dataset):
+    total = 0.0
+    for batch in dataset:
+        total += float(tf.reduce_sum(batch**2).numpy())
+    return total
+
+
+answer = ...
+''',
+    hints=(
+        "加上 `@tf.function`，再去掉循环里一切要求“具体数值”的写法。",
+        "在计算图里张量没有值：不要 `.numpy()`、`float()`，直接 `total += tf.reduce_sum(batch**2)`。",
+    ),
+    check=_check_graph_loop,
+    solution='''\
+@tf.function
+def sum_of_squares(dataset):
+    total = 0.0
+    for batch in dataset:  # AutoGraph 把它改写成图里的循环
+        total += tf.reduce_sum(batch**2)
+    return total
+
+
+answer = sum_of_squares
+''',
+    wrong=(
+        (
+            "not_tf_function",
+            '''\
+def sum_of_squares(dataset):
+    total = 0.0
+    for batch in dataset:
+        total += float(tf.reduce_sum(batch**2).numpy())
+    return total
+
+
+answer = sum_of_squares
+''',
+        ),
+        (
+            "numpy_in_graph",
+            '''\
+@tf.function
+def sum_of_squares(dataset):
+    total = 0.0
+    for batch in dataset:
+        total += float(tf.reduce_sum(batch**2).numpy())
+    return total
+
+
+answer = sum_of_squares
+''',
+        ),
+    ),
+)
+
+
+# -- 03.3 -------------------------------------------------------------------------------------
+
+
+def _check_first_two(answer) -> str:
+    import tensorflow as tf
+
+    dataset = tf.data.Dataset.range(10, 15)
+    try:
+        result = call(answer, dataset)
+    except LearnerError as err:
+        if isinstance(err.error, TypeError) and "iterator" in str(err.error):
+            raise Wrong(
+                "next_on_dataset",
+                "对数据集直接调用 `next()` 会报 `TypeError`：数据集是可迭代对象，不是迭代器。",
+            ) from None
+        raise
+    try:
+        first, second = (int(v) for v in result)
+    except (TypeError, ValueError):
+        raise Wrong("wrong_type", "应该返回两个元素组成的二元组 `(第一个, 第二个)`。") from None
+    if (first, second) == (10, 10):
+        raise Wrong(
+            "same_element",
+            "两次拿到的都是第一个元素 10：每次 `iter(dataset)` 都从头开始一遍新的遍历。",
+        )
+    if (first, second) != (10, 11):
+        raise Wrong("wrong_value", f"数据集 10, 11, 12, … 的前两个元素是 (10, 11)，现在是 ({first}, {second})。")
+    return "拿到了 (10, 11)：一个迭代器接着往下走，而每次 `iter(dataset)` 都会从头开始。"
+
+
+EX_03_3 = Exercise(
+    id="03.3",
+    notebook=NOTEBOOK,
+    title="可迭代对象与迭代器：取出前两个元素",
+    difficulty=1,
+    section="数据集是可迭代对象，不是迭代器",
+    task=(
+        "写 `first_two(dataset)`，用 `next()` 取出数据集的第一个和第二个元素，返回二元组。"
+        "检查用的数据集是 10, 11, 12, 13, 14。"
+    ),
+    starter='''\
+# 练习 03.3：补全 first_two
+def first_two(dataset):
+    ...  # TODO：用 next() 取出前两个元素
+
+
+answer = first_two
+''',
+    hints=(
+        "`next()` 要的是迭代器；数据集本身只是可迭代对象。",
+        "只调用一次 `iter(dataset)`，把得到的迭代器存下来，再对它 `next()` 两次。",
+    ),
+    check=_check_first_two,
+    solution='''\
+def first_two(dataset):
+    iterator = iter(dataset)  # 只创建一次迭代器
+    return next(iterator), next(iterator)
+
+
+answer = first_two
+''',
+    wrong=(
+        (
+            "same_element",
+            '''\
+def first_two(dataset):
+    return next(iter(dataset)), next(iter(dataset))
+
+
+answer = first_two
+''',
+        ),
+        (
+            "next_on_dataset",
+            '''\
+def first_two(dataset):
+    return next(dataset), next(dataset)
+
+
+answer = first_two
+''',
+        ),
+    ),
+)
+
+EXERCISES = [EX_03_1, EX_03_2, EX_03_3]

@@ -1,0 +1,376 @@
+"""Exercises of 05_custom_training_loop: a GradientTape step, the regularization loss, the `training` argument."""
+
+from __future__ import annotations
+
+from helpers.exercises.core import Exercise, LearnerError, Wrong, call
+
+NOTEBOOK = "05_custom_training_loop"
+LEARNING_RATE = 0.1
+
+
+def _data():
+    import numpy as np
+
+    rng = np.random.default_rng(5)
+    x = rng.normal(size=(8, 3)).astype(np.float32)
+    y = (x @ np.array([[1.0], [-2.0], [0.5]], dtype=np.float32) + 0.3).astype(np.float32)
+    return x, y
+
+
+def _linear_model(l2: float = 0.0):
+    import keras
+
+    return keras.Sequential(
+        [
+            keras.Input(shape=(3,)),
+            keras.layers.Dense(
+                1,
+                kernel_initializer=keras.initializers.RandomNormal(stddev=1.0, seed=11),
+                kernel_regularizer=keras.regularizers.L2(l2) if l2 else None,
+            ),
+        ]
+    )
+
+
+def _expected_step(model, x, y, with_regularization: bool):
+    """Return (loss before the step, weights after one SGD step), computed on a copy of ``model``."""
+    import keras
+    import tensorflow as tf
+
+    copy = keras.models.clone_model(model)
+    copy.set_weights(model.get_weights())
+    with tf.GradientTape() as tape:
+        loss = keras.losses.MeanSquaredError()(y, copy(x, training=True))
+        if with_regularization and copy.losses:
+            loss += tf.add_n(copy.losses)
+    grads = tape.gradient(loss, copy.trainable_variables)
+    after = [(v - LEARNING_RATE * g).numpy() for v, g in zip(copy.trainable_variables, grads)]
+    return float(loss), after
+
+
+def _run_step(answer, model, x, y):
+    """Run the learner's step with a fresh SGD; turn a 'No gradients' error into a clear verdict."""
+    import keras
+    import numpy as np
+
+    before = [v.numpy().copy() for v in model.trainable_variables]
+    optimizer = keras.optimizers.SGD(learning_rate=LEARNING_RATE)
+    try:
+        loss = call(answer, model, optimizer, x, y)
+    except LearnerError as err:
+        if "No gradients" in str(err.error) or "None" in str(err.error) and "gradient" in str(err.error).lower():
+            raise Wrong(
+                "no_gradients",
+                "梯度全是 `None`，优化器没法更新：损失要在 `with tf.GradientTape() as tape:` 块里面、"
+                "由模型的输出算出来，磁带才记录得到。",
+            ) from None
+        raise
+    try:
+        loss = float(loss)
+    except (TypeError, ValueError):
+        raise Wrong("wrong_type", f"训练步应该返回损失（一个数），现在返回的是 {type(loss).__name__}。") from None
+    after = [v.numpy() for v in model.trainable_variables]
+    if all(np.array_equal(b, a) for b, a in zip(before, after)):
+        raise Wrong(
+            "no_update",
+            "训练步之后权重一点没变：算出梯度后，还要 `optimizer.apply_gradients(zip(grads, model.trainable_variables))`。",
+        )
+    return loss, after
+
+
+def _same(weights_a, weights_b) -> bool:
+    import numpy as np
+
+    return all(np.allclose(a, b, atol=1e-5) for a, b in zip(weights_a, weights_b))
+
+
+# -- 05.1 -------------------------------------------------------------------------------------
+
+
+def _check_tape_step(answer) -> str:
+    import numpy as np
+
+    x, y = _data()
+    model = _linear_model()
+    want_loss, want_weights = _expected_step(model, x, y, with_regularization=False)
+    loss, weights = _run_step(answer, model, x, y)
+    if not _same(weights, want_weights):
+        raise Wrong(
+            "wrong_update",
+            "权重变了，但和一步学习率 0.1 的梯度下降结果不同：是不是更新了不止一次，或者梯度不是对这个损失求的？",
+        )
+    if not np.isclose(loss, want_loss, rtol=1e-4):
+        raise Wrong("wrong_loss", f"返回的损失是 {loss:.4f}，更新前的均方误差是 {want_loss:.4f}。")
+    return f"损失 {want_loss:.4f}，更新后的权重和一步梯度下降的结果一致：迭代、`GradientTape`、`apply_gradients`，三步就够了。"
+
+
+TF1_LOOP = '''\
+```python
+# TensorFlow 1 的写法（TF2 里没有会话，也不需要初始化变量）
+loss = tf.reduce_mean(tf.square(model_output - y))
+train_op = tf.compat.v1.train.GradientDescentOptimizer(0.1).minimize(loss)
+with tf.compat.v1.Session() as sess:
+    sess.run(tf.compat.v1.global_variables_initializer())
+    for x_batch, y_batch in batches:
+        sess.run(train_op, feed_dict={x: x_batch, y: y_batch})
+```'''
+
+EX_05_1 = Exercise(
+    id="05.1",
+    notebook=NOTEBOOK,
+    title="把 TF1 的训练循环改写成 `GradientTape` 训练步",
+    difficulty=2,
+    section="三个步骤：迭代数据、`GradientTape`、`apply_gradients`",
+    task=(
+        "下面是 TF1 风格的训练循环：\n\n" + TF1_LOOP + "\n\n"
+        "用 TF2 的方式写出其中的一个训练步 `train_step(model, optimizer, x, y)`：在 `tf.GradientTape` 里"
+        "算均方误差，求梯度，用优化器更新 `model.trainable_variables`，返回这一步的损失。"
+        "检查会传入一个线性模型和学习率 0.1 的 `SGD`，把更新后的权重和一步梯度下降的结果对比。"
+    ),
+    starter='''\
+# 练习 05.1：补全 train_step
+def train_step(model, optimizer, x, y):
+    # 1. 在 tf.GradientTape 里以训练方式调用模型，算出均方误差
+    # 2. 求损失对 model.trainable_variables 的梯度
+    # 3. 用优化器更新这些变量
+    ...  # TODO：返回这一步的损失
+
+
+answer = train_step
+''',
+    hints=(
+        "三步：在磁带里算损失；`tape.gradient(loss, model.trainable_variables)`；`optimizer.apply_gradients(...)`。",
+        "`loss = tf.reduce_mean(tf.square(model(x, training=True) - y))`，"
+        "再 `optimizer.apply_gradients(zip(grads, model.trainable_variables))`。",
+    ),
+    check=_check_tape_step,
+    solution='''\
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+
+answer = train_step
+''',
+    wrong=(
+        (
+            "no_gradients",
+            '''\
+def train_step(model, optimizer, x, y):
+    prediction = model(x, training=True)
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(prediction - y))  # 前向传播在磁带外面
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+
+answer = train_step
+''',
+        ),
+        (
+            "no_update",
+            '''\
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
+    grads = tape.gradient(loss, model.trainable_variables)
+    return loss
+
+
+answer = train_step
+''',
+        ),
+    ),
+)
+
+
+# -- 05.3 -------------------------------------------------------------------------------------
+
+
+def _check_regularization(answer) -> str:
+    import numpy as np
+
+    x, y = _data()
+    model = _linear_model(l2=0.5)
+    want_loss, want_weights = _expected_step(model, x, y, with_regularization=True)
+    plain_loss, plain_weights = _expected_step(model, x, y, with_regularization=False)
+    loss, weights = _run_step(answer, model, x, y)
+    if _same(weights, plain_weights) or np.isclose(loss, plain_loss, rtol=1e-4):
+        raise Wrong(
+            "missing_regularization",
+            f"优化的只是预测损失 {plain_loss:.4f}，`model.losses` 里的 L2 正则化损失 {want_loss - plain_loss:.4f} 没有加进去："
+            "训练照常进行，但权重不再受正则化约束，损失也和 `fit` 报告的不是同一个量。",
+        )
+    if not _same(weights, want_weights):
+        raise Wrong("wrong_update", "权重变了，但和“预测损失 + 正则化损失”上的一步梯度下降结果不同。")
+    if not np.isclose(loss, want_loss, rtol=1e-4):
+        raise Wrong("wrong_loss", f"返回的损失是 {loss:.4f}，应该是预测损失加正则化损失 {want_loss:.4f}。")
+    return f"损失 {want_loss:.4f} 里包含了 {want_loss - plain_loss:.4f} 的正则化损失，权重按总损失更新，和 `fit` 做的一样。"
+
+
+EX_05_3 = Exercise(
+    id="05.3",
+    notebook=NOTEBOOK,
+    title="把漏掉的正则化损失加回来",
+    difficulty=2,
+    section="忘了加正则化损失会怎样",
+    task=(
+        "下面的训练步能运行，损失也在下降，但模型的 L2 正则化根本没起作用。"
+        "改好它，让它和 `fit` 优化同一个目标，并返回这个总损失。"
+    ),
+    starter='''\
+# 练习 05.3：改好下面的训练步，再把最后一行的 ... 换成 train_step
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+
+answer = ...
+''',
+    hints=(
+        "自定义训练循环不会自动加上各层的正则化损失，它们在 `model.losses` 里。",
+        "在磁带里面加上 `loss += tf.add_n(model.losses)`（列表为空时就不用加）。",
+    ),
+    check=_check_regularization,
+    solution='''\
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
+        if model.losses:
+            loss += tf.add_n(model.losses)  # 正则化损失要自己加
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+
+answer = train_step
+''',
+    wrong=(
+        (
+            "missing_regularization",
+            '''\
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+
+answer = train_step
+''',
+        ),
+        (
+            "missing_regularization",
+            '''\
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss + tf.add_n(model.losses)  # 只加在返回值上，梯度里没有它
+
+
+answer = train_step
+''',
+        ),
+    ),
+)
+
+
+# -- 05.2 -------------------------------------------------------------------------------------
+
+
+def _check_training_flag(answer) -> str:
+    import keras
+    import numpy as np
+
+    x, y = _data()
+    model = keras.Sequential(
+        [
+            keras.Input(shape=(3,)),
+            keras.layers.Dense(4, kernel_initializer=keras.initializers.RandomNormal(seed=12)),
+            keras.layers.BatchNormalization(),
+            keras.layers.Dense(1, kernel_initializer=keras.initializers.RandomNormal(seed=13)),
+        ]
+    )
+    norm = model.layers[1]
+    _run_step(answer, model, x, y)
+    moved = float(np.abs(norm.moving_mean.numpy()).max())
+    if moved == 0.0:
+        raise Wrong(
+            "bn_not_updated",
+            "训练步之后，`BatchNormalization` 的滑动均值还是 0：模型是按推理方式调用的。"
+            "直接调用模型时 `training` 默认不是 `True`，训练步里要明确传 `training=True`。",
+        )
+    return "`BatchNormalization` 的滑动均值被这一批更新了，权重也更新了：训练步里用 `training=True` 调用模型。"
+
+
+EX_05_2 = Exercise(
+    id="05.2",
+    notebook=NOTEBOOK,
+    title="训练步里用对 `training` 参数",
+    difficulty=1,
+    section="`training` 参数：Dropout 与 BatchNormalization",
+    task=(
+        "模型里有 `BatchNormalization`：训练时它用当前批次的均值和方差，并更新自己的滑动均值；推理时只用滑动均值。"
+        "写一个训练步 `train_step(model, optimizer, x, y)`（均方误差，返回损失），让这些层按训练方式工作。"
+        "检查会看训练步之后滑动均值有没有更新。"
+    ),
+    starter='''\
+# 练习 05.2：补全 train_step
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        prediction = ...  # TODO：以训练方式调用模型
+        loss = tf.reduce_mean(tf.square(prediction - y))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+
+answer = train_step
+''',
+    hints=(
+        "调用模型时可以传 `training` 参数；直接调用时它默认不是 `True`。",
+        "`prediction = model(x, training=True)`。",
+    ),
+    check=_check_training_flag,
+    solution='''\
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        prediction = model(x, training=True)  # 训练方式：BatchNormalization 用这一批的统计量并更新滑动均值
+        loss = tf.reduce_mean(tf.square(prediction - y))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+
+answer = train_step
+''',
+    wrong=(
+        (
+            "bn_not_updated",
+            '''\
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        prediction = model(x)
+        loss = tf.reduce_mean(tf.square(prediction - y))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+
+answer = train_step
+''',
+        ),
+    ),
+)
+
+EXERCISES = [EX_05_1, EX_05_2, EX_05_3]  # the exercise that fixes a given step comes last (its name is not reused)

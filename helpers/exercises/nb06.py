@@ -1,0 +1,341 @@
+"""Exercises of 06_dynamic_rnn: data-dependent loops in a graph, TensorArray, and what makes tf.function trace."""
+
+from __future__ import annotations
+
+from helpers.exercises.core import Exercise, LearnerError, Wrong, call
+
+NOTEBOOK = "06_dynamic_rnn"
+
+
+def _graph_op_types(fn, *args) -> set[str]:
+    return {op.type for op in fn.get_concrete_function(*args).graph.get_operations()}
+
+
+# -- 06.1 -------------------------------------------------------------------------------------
+
+COLLATZ = {6: 8, 7: 16, 27: 111, 1: 0}
+
+
+def _check_collatz(answer) -> str:
+    import tensorflow as tf
+
+    if not hasattr(answer, "get_concrete_function"):
+        raise Wrong("not_tf_function", "答案不是 `tf.function`：题目要的是在计算图里运行的循环。")
+    for n, want in COLLATZ.items():
+        try:
+            got = call(answer, tf.constant(n))
+        except LearnerError as err:
+            if "numpy" in str(err.error) or isinstance(err.error, TypeError):
+                raise Wrong(
+                    "python_value_in_graph",
+                    f"追踪时出错（{type(err.error).__name__}）：在计算图里 `n` 是没有具体值的符号张量，"
+                    "`.numpy()`、`int(n)` 都用不了。",
+                    "直接用张量写条件：`while n != 1:`、`if n % 2 == 0:`，AutoGraph 会把它们改写成图里的算子。",
+                ) from None
+            raise
+        try:
+            got = int(got)
+        except (TypeError, ValueError):
+            raise Wrong("wrong_type", f"应该返回一个整数张量，现在是 {type(got).__name__}。") from None
+        if got != want:
+            raise Wrong("wrong_value", f"从 {n} 开始应该走 {want} 步到 1，现在得到 {got}。")
+    count = answer.experimental_get_tracing_count()
+    if count > 1:
+        raise Wrong("retraced", f"4 次调用追踪了 {count} 次：输入都是 `int32` 标量张量，应该只追踪一次。")
+    ops = _graph_op_types(answer, tf.constant(6))
+    loops = sorted(ops & {"While", "StatelessWhile"})
+    if not loops:
+        raise Wrong("loop_not_in_graph", "计算图里没有 `While` 算子：循环在追踪时被展开了，步数写死在图里。")
+    return (
+        f"4 个起点都算对了，只追踪了 1 次，计算图里有 `{loops[0]}` 算子：条件依赖张量的 `while` 和 `if` "
+        "被 AutoGraph 改写成了 `tf.while_loop` 和 `tf.cond`。"
+    )
+
+
+EX_06_1 = Exercise(
+    id="06.1",
+    notebook=NOTEBOOK,
+    title="依赖数据的 `while`：考拉兹步数",
+    difficulty=2,
+    section="AutoGraph 把 `for`、`while`、`if` 改写成图里的算子",
+    task=(
+        "考拉兹（Collatz）过程：`n` 是偶数就变成 `n // 2`，是奇数就变成 `3 * n + 1`，直到变成 1。"
+        "写一个 `tf.function` 函数 `collatz_steps(n)`，`n` 是 `int32` 标量张量，返回走到 1 需要的步数"
+        "（例如 6 → 3 → 10 → 5 → 16 → 8 → 4 → 2 → 1，是 8 步）。\n\n"
+        "循环次数取决于 `n` 的值，追踪时还不知道。检查会用几个不同的 `n` 调用它，并看计算图里有没有 `While` 算子。"
+    ),
+    starter='''\
+# 练习 06.1：补全 collatz_steps
+@tf.function
+def collatz_steps(n):
+    ...  # TODO：用 Python 的 while 和 if 写，条件直接用张量
+
+
+answer = collatz_steps
+''',
+    hints=(
+        "在 `tf.function` 里，条件是张量的 `while` / `if` 会被 AutoGraph 改写成 `tf.while_loop` / `tf.cond`。",
+        "`steps = 0`，`while n != 1:` 里用 `if n % 2 == 0:` 选 `n // 2` 或 `3 * n + 1`，每次 `steps += 1`。",
+    ),
+    check=_check_collatz,
+    solution='''\
+@tf.function
+def collatz_steps(n):
+    steps = 0
+    while n != 1:  # 条件是张量：变成图里的 While 算子
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
+
+
+answer = collatz_steps
+''',
+    wrong=(
+        (
+            "python_value_in_graph",
+            '''\
+@tf.function
+def collatz_steps(n):
+    n = int(n.numpy())
+    steps = 0
+    while n != 1:
+        n = n // 2 if n % 2 == 0 else 3 * n + 1
+        steps += 1
+    return steps
+
+
+answer = collatz_steps
+''',
+        ),
+        (
+            "wrong_value",
+            '''\
+@tf.function
+def collatz_steps(n):
+    steps = 1  # 数的是经过的数，而不是步数
+    while n != 1:
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
+
+
+answer = collatz_steps
+''',
+        ),
+    ),
+)
+
+
+# -- 06.2 -------------------------------------------------------------------------------------
+
+
+def _check_running_sum(answer) -> str:
+    import numpy as np
+    import tensorflow as tf
+
+    import helpers.sequences
+
+    if not hasattr(answer, "experimental_get_tracing_count"):
+        raise Wrong("not_tf_function", "答案不是 `tf.function`：题目要的是一张能处理任意长度的计算图。")
+    shapes = [(4, 5), (3, 9), (2, 2)]
+    for (n, steps) in shapes:
+        x, want = helpers.sequences.running_sum(n, steps=steps, seed=steps)
+        try:
+            got = call(answer, tf.constant(x))
+        except LearnerError as err:
+            if isinstance(err.error, TypeError) and "None" in str(err.error):
+                raise Wrong(
+                    "static_length",
+                    "输入签名里时间长度是 `None`，追踪时 `x.shape[1]` 也是 `None`，`range()` 用不了。",
+                    "用运行时才知道的长度：`for t in tf.range(tf.shape(x)[1]):`，结果写进 `tf.TensorArray`。",
+                ) from None
+            raise
+        got = np.asarray(got)
+        if got.shape != want.shape:
+            raise Wrong("wrong_shape", f"输入形状 {x.shape} 时输出形状应该是 {want.shape}，现在是 {got.shape}。")
+        if not np.allclose(got, want, atol=1e-5):
+            raise Wrong("wrong_value", f"输入形状 {x.shape} 时累加和不对：最大误差 {np.abs(got - want).max():.4f}。")
+    count = answer.experimental_get_tracing_count()
+    if count > 1:
+        raise Wrong(
+            "retraced",
+            f"3 种批大小、3 种长度的输入一共追踪了 {count} 次：每个新形状都生成了一张新的计算图。",
+            "用 `input_signature=[tf.TensorSpec([None, None, 3], tf.float32)]` 声明批大小和长度都未知。",
+        )
+    return "3 种形状的输入都算对了，只追踪了 1 次：`tf.range` 循环加 `tf.TensorArray`，一张计算图处理任意长度。"
+
+
+EX_06_2 = Exercise(
+    id="06.2",
+    notebook=NOTEBOOK,
+    title="用 `tf.TensorArray` 写动态展开",
+    difficulty=3,
+    section="用 `tf.range` + `TensorArray` 手写动态展开",
+    task=(
+        "仿照动态 RNN 的写法，写一个 `tf.function` 函数 `running_sum(x)`：`x` 的形状是 `[批, 时间, 3]`，"
+        "返回形状 `[批, 时间, 1]` 的张量，第 `t` 步是从第 0 步到第 `t` 步所有数的和（和 "
+        "`helpers.sequences.running_sum` 给出的目标一样）。\n\n"
+        "逐个时间步循环、用 `tf.TensorArray` 收集每一步的结果。检查会用 3 种批大小和长度调用它，"
+        "要求**只追踪一次**。"
+    ),
+    starter='''\
+# 练习 06.2：补全 running_sum
+@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
+def running_sum(x):
+    ...  # TODO：逐个时间步累加，用 tf.TensorArray 收集
+
+
+answer = running_sum
+''',
+    hints=(
+        "先 `tf.transpose(x, [1, 0, 2])` 变成 `[时间, 批, 3]`，再 `for t in tf.range(tf.shape(x)[0]):` 逐步处理。",
+        "`outputs = tf.TensorArray(tf.float32, size=steps)`；循环里 `total += tf.reduce_sum(x[t], axis=-1, keepdims=True)`、"
+        "`outputs = outputs.write(t, total)`；最后 `tf.transpose(outputs.stack(), [1, 0, 2])`。",
+    ),
+    check=_check_running_sum,
+    solution='''\
+@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
+def running_sum(x):
+    x = tf.transpose(x, [1, 0, 2])  # [时间, 批, 3]
+    steps = tf.shape(x)[0]
+    outputs = tf.TensorArray(tf.float32, size=steps)
+    total = tf.zeros([tf.shape(x)[1], 1])
+    for t in tf.range(steps):  # 长度是张量：变成图里的 While 算子
+        total += tf.reduce_sum(x[t], axis=-1, keepdims=True)
+        outputs = outputs.write(t, total)
+    return tf.transpose(outputs.stack(), [1, 0, 2])  # [批, 时间, 1]
+
+
+answer = running_sum
+''',
+    wrong=(
+        (
+            "retraced",
+            '''\
+@tf.function
+def running_sum(x):
+    total = tf.zeros([tf.shape(x)[0], 1])
+    outputs = []
+    for t in range(x.shape[1]):  # Python 循环：长度在追踪时写死
+        total += tf.reduce_sum(x[:, t], axis=-1, keepdims=True)
+        outputs.append(total)
+    return tf.stack(outputs, axis=1)
+
+
+answer = running_sum
+''',
+        ),
+        (
+            "static_length",
+            '''\
+@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
+def running_sum(x):
+    total = tf.zeros([tf.shape(x)[0], 1])
+    outputs = []
+    for t in range(x.shape[1]):
+        total += tf.reduce_sum(x[:, t], axis=-1, keepdims=True)
+        outputs.append(total)
+    return tf.stack(outputs, axis=1)
+
+
+answer = running_sum
+''',
+        ),
+    ),
+)
+
+
+# -- 06.3 -------------------------------------------------------------------------------------
+
+TRACE_CALLS = '''\
+@tf.function
+def squash(x, enabled):
+    if enabled:
+        return tf.nn.relu(x)
+    return x
+
+
+squash(tf.constant([1.0]), True)
+squash(tf.constant([2.0]), True)
+squash(tf.constant([1.0]), False)
+squash(tf.constant([1.0, 2.0]), True)
+squash(tf.constant([3.0]), tf.constant(True))
+squash(tf.constant([4.0]), tf.constant(False))'''
+
+
+def _actual_traces() -> int:
+    import tensorflow as tf
+
+    @tf.function
+    def squash(x, enabled):
+        if enabled:
+            return tf.nn.relu(x)
+        return x
+
+    squash(tf.constant([1.0]), True)
+    squash(tf.constant([2.0]), True)
+    squash(tf.constant([1.0]), False)
+    squash(tf.constant([1.0, 2.0]), True)
+    squash(tf.constant([3.0]), tf.constant(True))
+    squash(tf.constant([4.0]), tf.constant(False))
+    return squash.experimental_get_tracing_count()
+
+
+def _check_trace_count(answer) -> str:
+    if isinstance(answer, bool) or not isinstance(answer, int):
+        raise Wrong("wrong_type", f"答案应该是一个整数（追踪次数），现在是 {type(answer).__name__}。")
+    actual = _actual_traces()
+    if answer > actual:
+        raise Wrong(
+            "too_many",
+            f"你的答案是 {answer}，实际只追踪了 {actual} 次：参数的类型和形状、Python 参数的值都和以前某次相同时，"
+            "会直接复用已有的计算图。",
+        )
+    if answer < actual:
+        raise Wrong(
+            "too_few",
+            f"你的答案是 {answer}，实际追踪了 {actual} 次：新的 Python 值（`False`）、新的形状（长度 2），"
+            "以及把 Python 布尔值换成张量布尔值，都会让它重新追踪。",
+        )
+    return (
+        f"确实是 {actual} 次：[1.0] 与 True 追踪一次，[2.0] 与 True 复用它；False 是新的 Python 值，"
+        "长度 2 是新形状，张量布尔值是新的参数类型，各追踪一次；最后一次调用只有张量的值不同，复用计算图"
+        "（条件是张量时，图里有一个 `If` 算子，两条分支都在图里）。"
+    )
+
+
+EX_06_3 = Exercise(
+    id="06.3",
+    notebook=NOTEBOOK,
+    title="数一数：这些调用追踪了几次",
+    difficulty=1,
+    section="依赖数据的 `if` 变成 `tf.cond`；Python 值与张量",
+    task=(
+        "不运行代码，先想一想：下面 6 次调用一共会让 `squash` 追踪几次？把次数（一个整数）写进答案单元格。"
+        "检查会真的运行一遍，并逐次解释。\n\n```python\n" + TRACE_CALLS + "\n```"
+    ),
+    starter='''\
+# 练习 06.3：追踪了几次？
+answer = ...  # TODO：一个整数
+''',
+    hints=(
+        "`tf.function` 按“参数的类型和形状，加上 Python 参数的值”决定是复用已有的计算图还是重新追踪。",
+        "逐次问：这次的形状见过吗？Python 值见过吗？`enabled` 是 Python 布尔值还是张量？张量的**值**不同不会引起追踪。",
+    ),
+    check=_check_trace_count,
+    solution='''\
+answer = 4  # [1.0]+True；[1.0]+False；长度 2 的 x；张量布尔值
+''',
+    wrong=(
+        ("too_many", "answer = 6  # 以为每次调用都追踪\n"),
+        ("too_few", "answer = 2  # 以为只有 Python 值会引起追踪\n"),
+    ),
+)
+
+EXERCISES = [EX_06_1, EX_06_2, EX_06_3]

@@ -1,0 +1,337 @@
+"""Exercises of 07_metrics_losses_summaries: reset a metric, write summaries with a step, read a log back."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from helpers.exercises.core import Exercise, LearnerError, Wrong, call
+
+NOTEBOOK = "07_metrics_losses_summaries"
+
+
+# -- 07.1 -------------------------------------------------------------------------------------
+
+EPOCHS = [[1.0, 2.0, 3.0], [10.0, 20.0], [5.0]]
+
+
+def _check_reset(answer) -> str:
+    import keras
+    import numpy as np
+
+    metric = keras.metrics.Mean()
+    try:
+        result = call(answer, metric, EPOCHS)
+    except LearnerError as err:
+        if isinstance(err.error, AttributeError) and "reset_states" in str(err.error):
+            raise Wrong(
+                "reset_states",
+                "`reset_states()`（复数）在 Keras 3 里已经没有了，所以抛出 `AttributeError`。",
+                "指标用 `metric.reset_state()`（单数）清零。",
+            ) from None
+        raise
+    want = [float(np.mean(e)) for e in EPOCHS]
+    try:
+        got = [round(float(v), 4) for v in result]
+    except (TypeError, ValueError):
+        raise Wrong("wrong_type", "应该返回一个列表，每轮一个平均值。") from None
+    cumulative = [float(np.mean(sum(EPOCHS[: i + 1], []))) for i in range(len(EPOCHS))]
+    if np.allclose(got, cumulative) and not np.allclose(got, want):
+        raise Wrong(
+            "never_reset",
+            f"得到 {got}：第 2、3 轮的平均值把前几轮的损失也算进去了，因为指标一直在累积、从没清零。"
+            f"每轮单独的平均值应该是 {want}。",
+        )
+    if not np.allclose(got, want):
+        raise Wrong("wrong_value", f"每轮的平均损失应该是 {want}，现在是 {got}。")
+    if int(metric.count.numpy()) != len(EPOCHS[-1]):
+        raise Wrong(
+            "metric_unused",
+            "数值对了，但传进来的 `metric` 没有按轮使用：题目要练的是用指标对象累积，每轮开始前清零。",
+        )
+    return f"每轮的平均损失 {want} 都对：指标跨批次累积，每轮开始前用 `reset_state()` 清零。"
+
+
+EX_07_1 = Exercise(
+    id="07.1",
+    notebook=NOTEBOOK,
+    title="修好从不清零的指标",
+    difficulty=1,
+    section="指标有状态：`update_state`、`result`、`reset_state`",
+    task=(
+        "`epoch_means(metric, epochs)` 用一个 `keras.metrics.Mean` 指标算每轮的平均损失：`epochs` 是一个列表，"
+        "每个元素是一轮里各批次的损失。下面的写法第一轮是对的，之后各轮的数却越来越不对。改好它。"
+    ),
+    starter='''\
+# 练习 07.1：改好 epoch_means，再把最后一行的 ... 换成 epoch_means
+def epoch_means(metric, epochs):
+    means = []
+    for batch_losses in epochs:
+        for loss in batch_losses:
+            metric.update_state(loss)
+        means.append(float(metric.result()))
+    return means
+
+
+answer = ...
+''',
+    hints=(
+        "指标会跨批次、跨轮一直累积，直到你把它清零。",
+        "每轮开始前调用 `metric.reset_state()`（Keras 3 里是单数，`reset_states()` 已经没有了）。",
+    ),
+    check=_check_reset,
+    solution='''\
+def epoch_means(metric, epochs):
+    means = []
+    for batch_losses in epochs:
+        metric.reset_state()  # 每轮开始前清零
+        for loss in batch_losses:
+            metric.update_state(loss)
+        means.append(float(metric.result()))
+    return means
+
+
+answer = epoch_means
+''',
+    wrong=(
+        (
+            "never_reset",
+            '''\
+def epoch_means(metric, epochs):
+    means = []
+    for batch_losses in epochs:
+        for loss in batch_losses:
+            metric.update_state(loss)
+        means.append(float(metric.result()))
+    return means
+
+
+answer = epoch_means
+''',
+        ),
+        (
+            "reset_states",
+            '''\
+def epoch_means(metric, epochs):
+    means = []
+    for batch_losses in epochs:
+        metric.reset_states()  # 指南里的写法
+        for loss in batch_losses:
+            metric.update_state(loss)
+        means.append(float(metric.result()))
+    return means
+
+
+answer = epoch_means
+''',
+        ),
+    ),
+)
+
+
+# -- 07.2 -------------------------------------------------------------------------------------
+
+LOSSES = [2.5, 1.75, 1.25, 1.0]
+
+
+def _check_write(answer) -> str:
+    import numpy as np
+
+    import helpers.summaries
+
+    with tempfile.TemporaryDirectory() as tmp:
+        logdir = Path(tmp) / "train"
+        try:
+            call(answer, str(logdir), list(LOSSES))
+        except LearnerError as err:
+            text = str(err.error)
+            if "step" in text.lower():
+                raise Wrong(
+                    "no_step",
+                    f"`tf.summary.scalar` 抛出了 {type(err.error).__name__}：没有给 `step`。"
+                    "TensorFlow 2 的每条摘要都要知道它属于哪一步。",
+                    "写成 `tf.summary.scalar(\"loss\", value, step=step)`。",
+                ) from None
+            raise
+        try:
+            scalars = helpers.summaries.read_scalars(logdir)
+        except (ValueError, TypeError):
+            scalars = {}
+    points = scalars.get("loss", [])
+    if not points:
+        found = "、".join(scalars) or "没有任何标量"
+        raise Wrong(
+            "nothing_written",
+            f"日志文件夹里读不到标签 `loss` 的标量（读到的：{found}）。摘要要在写入器的 `with writer.as_default():` "
+            "里写，写入器才知道写到哪里。",
+        )
+    want = [(i, v) for i, v in enumerate(LOSSES)]
+    steps = [s for s, _ in points]
+    if steps != [s for s, _ in want]:
+        raise Wrong("wrong_steps", f"记录的 step 是 {steps}，应该是 0、1、2、3（每个损失对应自己的那一步）。")
+    if not np.allclose([v for _, v in points], LOSSES):
+        raise Wrong("wrong_value", f"读回的数值是 {[v for _, v in points]}，应该是 {LOSSES}。")
+    return "读回了 4 个点 (0, 2.5)、(1, 1.75)、(2, 1.25)、(3, 1.0)：TensorBoard 会把它们画成一条曲线。"
+
+
+EX_07_2 = Exercise(
+    id="07.2",
+    notebook=NOTEBOOK,
+    title="用写入器写下损失",
+    difficulty=2,
+    section="用 `tf.summary` 写日志：写入器与显式的 `step`",
+    task=(
+        "写 `log_losses(logdir, losses)`：在文件夹 `logdir` 里创建一个写入器，把列表 `losses` 里的第 `i` 个损失"
+        "记成标签 `\"loss\"`、`step=i` 的标量摘要。检查会用 `helpers.summaries.read_scalars` 把它读回来。"
+    ),
+    starter='''\
+# 练习 07.2：补全 log_losses
+def log_losses(logdir, losses):
+    # 先用 tf.summary.create_file_writer(logdir) 创建写入器
+    ...  # TODO：在写入器里逐个写下损失
+
+
+answer = log_losses
+''',
+    hints=(
+        "摘要要写在 `with writer.as_default():` 里面，每条都要有 `step`。",
+        "`with writer.as_default():` 里 `for step, loss in enumerate(losses): tf.summary.scalar(\"loss\", loss, step=step)`；"
+        "离开 `with` 块时写入器会把数据写到磁盘上。",
+    ),
+    check=_check_write,
+    solution='''\
+def log_losses(logdir, losses):
+    writer = tf.summary.create_file_writer(logdir)
+    with writer.as_default():
+        for step, loss in enumerate(losses):
+            tf.summary.scalar("loss", loss, step=step)  # 显式给出 step
+    writer.close()
+
+
+answer = log_losses
+''',
+    wrong=(
+        (
+            "no_step",
+            '''\
+def log_losses(logdir, losses):
+    writer = tf.summary.create_file_writer(logdir)
+    with writer.as_default():
+        for loss in losses:
+            tf.summary.scalar("loss", loss)
+
+
+answer = log_losses
+''',
+        ),
+        (
+            "nothing_written",
+            '''\
+def log_losses(logdir, losses):
+    writer = tf.summary.create_file_writer(logdir)
+    for step, loss in enumerate(losses):
+        tf.summary.scalar("loss", loss, step=step)  # 不在写入器里：不会写到任何地方
+
+
+answer = log_losses
+''',
+        ),
+    ),
+)
+
+
+# -- 07.3 -------------------------------------------------------------------------------------
+
+LOGGED = {0: 2.31, 5: 1.42, 10: 0.97, 15: 0.88, 20: 0.91, 25: 1.05}
+
+
+def _check_read_back(answer) -> str:
+    import tensorflow as tf
+
+    with tempfile.TemporaryDirectory() as tmp:
+        logdir = Path(tmp) / "test"
+        writer = tf.summary.create_file_writer(str(logdir))
+        with writer.as_default():
+            for step, value in LOGGED.items():
+                tf.summary.scalar("loss", value, step=step)
+                tf.summary.scalar("accuracy", 1.0 - value / 3, step=step)
+        writer.close()
+        got = call(answer, str(logdir))
+    best = min(LOGGED, key=LOGGED.get)
+    try:
+        got = int(got)
+    except (TypeError, ValueError):
+        raise Wrong("wrong_type", f"应该返回一个整数（step），现在是 {type(got).__name__}。") from None
+    steps = list(LOGGED)
+    if got != best and got == steps.index(best):
+        raise Wrong(
+            "index_not_step",
+            f"返回了 {got}，这是它在列表里的位置，不是记录时的 `step`：日志每 5 步记一次，`step` 是 0、5、10……",
+        )
+    if got != best:
+        raise Wrong("wrong_step", f"返回了 {got}；测试损失最低（{LOGGED[best]}）的是 step {best}。")
+    return f"测试损失最低的是 step {best}（损失 {LOGGED[best]}）：事件文件里存的就是 TensorBoard 画的那些点。"
+
+
+EX_07_3 = Exercise(
+    id="07.3",
+    notebook=NOTEBOOK,
+    title="从摘要日志里读回一个值",
+    difficulty=2,
+    section="把日志读回来：TensorBoard 会画的就是这些",
+    task=(
+        "一次训练每 5 步把测试损失记成标签 `\"loss\"`（还记了 `\"accuracy\"`）。写 `best_step(logdir)`：读出 "
+        "`logdir` 里的摘要，返回测试损失最低的那一步的 `step`（整数）。"
+    ),
+    starter='''\
+# 练习 07.3：补全 best_step
+def best_step(logdir):
+    # helpers.summaries.read_scalars(logdir) 返回 {标签: [(step, 值), ...]}
+    ...  # TODO：返回损失最低的 step
+
+
+answer = best_step
+''',
+    hints=(
+        "`scalars[\"loss\"]` 是 `(step, 值)` 的列表，按 step 排好了序。",
+        "`min(scalars[\"loss\"], key=lambda point: point[1])[0]`：按值取最小，再取它的 step。",
+    ),
+    check=_check_read_back,
+    solution='''\
+def best_step(logdir):
+    scalars = helpers.summaries.read_scalars(logdir)
+    step, _ = min(scalars["loss"], key=lambda point: point[1])  # 按值找最小，返回它的 step
+    return step
+
+
+answer = best_step
+''',
+    wrong=(
+        (
+            "index_not_step",
+            '''\
+def best_step(logdir):
+    scalars = helpers.summaries.read_scalars(logdir)
+    values = [value for _, value in scalars["loss"]]
+    return int(np.argmin(values))  # 列表里的位置，不是 step
+
+
+answer = best_step
+''',
+        ),
+        (
+            "wrong_step",
+            '''\
+def best_step(logdir):
+    scalars = helpers.summaries.read_scalars(logdir)
+    step, _ = max(scalars["accuracy"], key=lambda point: point[1])  # 看错了标签
+    return step + 5
+
+
+answer = best_step
+''',
+        ),
+    ),
+)
+
+EXERCISES = [EX_07_1, EX_07_2, EX_07_3]

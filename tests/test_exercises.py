@@ -1,0 +1,281 @@
+"""helpers.exercises and tools/sync_exercises.py: every solution passes, every wrong answer fails as meant.
+
+The first test runs ``--verify`` over all exercises (so ``make test`` does); the others
+show that verify notices a broken solution, that the notebooks' unsolved starters give
+the same 还没完成 message every time, and that a learner's exception is explained.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+import helpers.exercises as exercises
+from helpers.exercises import __main__ as cli
+from helpers.exercises.core import OK, UNSOLVED, evaluate, run_source, unsolved_text
+from helpers.exercises.verify import verify, verify_one
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("sync_exercises", ROOT / "tools" / "sync_exercises.py")
+sync_exercises = importlib.util.module_from_spec(_spec)
+sys.modules["sync_exercises"] = sync_exercises  # tools/ is not a package
+_spec.loader.exec_module(sync_exercises)
+
+#: A cheap exercise (no model, no tracing) for the tests that break things on purpose.
+CHEAP = "03.3"
+
+
+@pytest.fixture(scope="module")
+def verify_report():
+    lines: list[str] = []
+    outcomes = verify(exercises.EXERCISES.values(), echo=lines.append)
+    return outcomes, lines
+
+
+def test_verify_passes_every_exercise(verify_report):
+    outcomes, lines = verify_report
+    failed = {o.exercise: o.problems for o in outcomes if not o.passed}
+    assert not failed, "\n".join(lines)
+    assert lines[-1] == f"{len(exercises.EXERCISES)} passed, 0 failed"
+    # starter, solution and at least one wrong answer were run for each exercise
+    assert all(o.runs >= 3 for o in outcomes)
+
+
+def test_registry_has_enough_well_formed_exercises():
+    per_notebook: dict[str, int] = {}
+    for ex_id, ex in exercises.EXERCISES.items():
+        assert re.fullmatch(r"\d\d\.\d", ex_id) and ex_id == ex.id
+        assert ex.notebook.startswith(ex_id[:2] + "_")
+        assert ex.difficulty in (1, 2, 3) and len(ex.hints) == 2 and all(ex.hints)
+        assert ex.wrong, f"{ex_id} has no wrong answer"
+        assert "..." in ex.starter and "answer" in ex.starter
+        per_notebook[ex.notebook] = per_notebook.get(ex.notebook, 0) + 1
+    assert len(exercises.EXERCISES) >= 20
+    assert len(per_notebook) == 8 and all(2 <= n <= 4 for n in per_notebook.values()), per_notebook
+
+
+def test_breaking_a_solution_makes_verify_fail(monkeypatch, capsys):
+    ex = exercises.get(CHEAP)
+    wrong_key, wrong_source = ex.wrong[0]
+    broken = dataclasses.replace(ex, solution=wrong_source)
+    outcome = verify_one(broken)
+    assert not outcome.passed
+    assert any("solution" in p and f"got {wrong_key!r}" in p for p in outcome.problems), outcome.problems
+
+    monkeypatch.setitem(exercises.EXERCISES, CHEAP, broken)
+    assert cli.main(["--verify", CHEAP]) == 1
+    out = capsys.readouterr().out
+    assert "FAILED" in out and "0 passed, 1 failed" in out
+
+
+def test_a_wrong_answer_must_fail_with_its_own_message():
+    ex = exercises.get(CHEAP)
+    (key, source), *rest = ex.wrong
+    mislabelled = dataclasses.replace(ex, wrong=(("some_other_key", source), *rest))
+    outcome = verify_one(mislabelled)
+    assert not outcome.passed
+    assert any(f"expected 'some_other_key', got {key!r}" in p for p in outcome.problems)
+    # a wrong answer that passes is caught too
+    passing = dataclasses.replace(ex, wrong=((key, ex.solution),))
+    assert not verify_one(passing).passed
+
+
+@pytest.mark.parametrize("ex_id", list(exercises.EXERCISES))
+def test_unsolved_starter_gives_the_same_message_every_time(ex_id, capsys):
+    ex = exercises.get(ex_id)
+    texts = []
+    for _ in range(2):
+        verdict = evaluate(ex, run_source(ex.starter, f"test starter {ex_id}"))
+        assert verdict.key == UNSOLVED, verdict.text
+        texts.append(verdict.text)
+    assert texts[0] == texts[1] == unsolved_text(ex)
+    assert "还没完成" in texts[0] and "0x" not in texts[0]
+    exercises.check(ex_id, run_source(ex.starter, f"test starter {ex_id}"))  # what the notebook's check cell prints
+    assert capsys.readouterr().out == unsolved_text(ex) + "\n"
+
+
+@pytest.mark.parametrize("answer", [..., NotImplemented])
+def test_plain_placeholders_are_unsolved_or_explained(answer, capsys):
+    exercises.check("06.3", answer)
+    out = capsys.readouterr().out
+    assert ("还没完成" if answer is ... else "还不对") in out
+
+
+def test_learner_exception_is_explained_without_traceback(capsys):
+    def first_two(dataset):
+        return 1 / 0
+
+    exercises.check(CHEAP, first_two)
+    out = capsys.readouterr().out
+    assert "ZeroDivisionError: division by zero" in out
+    assert "提示：" in out and "Traceback" not in out
+
+
+def test_tensorflow_error_is_shortened_and_explained(capsys):
+    source = exercises.get("03.2").wrong[1][1]  # calls .numpy() inside tf.function
+    answer = run_source(source, "test numpy in graph")
+    verdict = evaluate(exercises.get("03.2"), answer)
+    assert verdict.key == "numpy_in_graph"
+    assert "Traceback" not in verdict.text and "/" not in verdict.text.split("\n")[0]
+
+
+def test_not_implemented_error_means_unsolved():
+    def first_two(dataset):
+        raise NotImplementedError
+
+    assert evaluate(exercises.get(CHEAP), first_two).key == UNSOLVED
+
+
+def test_solution_passes_when_called_like_a_notebook_cell(capsys):
+    ex = exercises.get(CHEAP)
+    exercises.check(CHEAP, run_source(ex.solution, "test solution"))
+    assert capsys.readouterr().out.startswith(f"练习 {CHEAP} · 正确！")
+    assert evaluate(ex, run_source(ex.solution, "again")).key == OK
+
+
+def test_hint_and_solution_print_on_demand(capsys):
+    ex = exercises.get("04.1")
+    exercises.hint("04.1")
+    out = capsys.readouterr().out
+    assert ex.hints[0] in out and ex.hints[1] in out
+    exercises.solution("04.1")
+    out = capsys.readouterr().out
+    assert "drop_remainder=True" in out and out.startswith("# 练习 04.1 的参考答案")
+
+
+def test_unknown_id_says_which_exist():
+    with pytest.raises(KeyError, match="01.1"):
+        exercises.check("99.9", None)
+
+
+def test_list_prints_one_line_per_exercise(capsys):
+    assert cli.main(["--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(exercises.EXERCISES)
+    assert lines[0].startswith("01.1  01_modules_and_variables")
+
+
+def test_for_notebook_accepts_a_file_name():
+    assert [ex.id for ex in exercises.for_notebook("notebooks/04_keras_fit.ipynb")] == ["04.1", "04.2", "04.3"]
+
+
+# -- tools/sync_exercises.py -------------------------------------------------------------------
+
+
+def _notebook(path: Path, last: str = "## 延伸阅读\n\n- 链接") -> Path:
+    nb = nbformat.v4.new_notebook()
+    cells = [
+        nbformat.v4.new_markdown_cell("# 02 · 标题"),
+        nbformat.v4.new_code_cell("import helpers"),
+        nbformat.v4.new_markdown_cell("## 小结\n\n- 要点"),
+        nbformat.v4.new_markdown_cell(last),
+    ]
+    for i, cell in enumerate(cells):
+        cell.id = f"nb02-{i + 1:02d}"
+    nb.cells = cells
+    nbformat.write(nb, path)
+    return path
+
+
+def test_sync_inserts_the_section_before_further_reading(tmp_path):
+    path = _notebook(tmp_path / "02_optimizer_defaults.ipynb")
+    assert sync_exercises.main([str(path)]) == 0
+    nb = nbformat.read(path, as_version=4)
+    ids = [c.id for c in nb.cells]
+    assert ids[:3] == ["nb02-01", "nb02-02", "nb02-03"] and ids[-1] == "nb02-04"
+    assert ids[3:7] == ["nb02-ex", "nb02-ex1", "nb02-ex1-answer", "nb02-ex1-check"]
+    assert nb.cells[3].source.startswith("## 练习")
+    assert nb.cells[4].source.startswith("### 练习 02.1 ★ ")
+    assert nb.cells[5].source == exercises.get("02.1").starter.rstrip("\n")
+    assert nb.cells[6].source == 'helpers.exercises.check("02.1", answer)'
+    assert len(nb.cells) == 4 + 1 + 3 * len(exercises.for_notebook("02_optimizer_defaults"))
+
+
+def test_sync_is_idempotent_and_keeps_outputs(tmp_path):
+    path = _notebook(tmp_path / "02_optimizer_defaults.ipynb")
+    sync_exercises.main([str(path)])
+    nb = nbformat.read(path, as_version=4)
+    check_cell = next(c for c in nb.cells if c.id == "nb02-ex1-check")
+    check_cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text="stored\n")]
+    nbformat.write(nb, path)
+    before = path.read_bytes()
+    assert sync_exercises.main([str(path)]) == 0
+    assert path.read_bytes() == before
+    assert sync_exercises.main(["--check", str(path)]) == 0
+
+
+def test_sync_check_finds_a_stale_section(tmp_path, capsys):
+    path = _notebook(tmp_path / "02_optimizer_defaults.ipynb")
+    assert sync_exercises.main(["--check", str(path)]) == 1  # no section yet
+    sync_exercises.main([str(path)])
+    nb = nbformat.read(path, as_version=4)
+    next(c for c in nb.cells if c.id == "nb02-ex2-answer").source = "answer = 1"
+    nbformat.write(nb, path)
+    before = path.read_bytes()
+    assert sync_exercises.main(["--check", str(path)]) == 1
+    assert path.read_bytes() == before  # --check changes nothing
+    assert "differs" in capsys.readouterr().err
+    assert sync_exercises.main([str(path)]) == 0
+    assert sync_exercises.main(["--check", str(path)]) == 0
+
+
+def test_sync_refuses_a_notebook_without_further_reading(tmp_path, capsys):
+    path = _notebook(tmp_path / "02_optimizer_defaults.ipynb", last="## 小结 2")
+    assert sync_exercises.main([str(path)]) == 1
+    assert "延伸阅读" in capsys.readouterr().err
+
+
+# -- helpers.exercises.core ------------------------------------------------------------------
+
+
+def test_stubs_and_blanks_are_recognised():
+    from helpers.exercises.core import has_ellipsis, is_stub, unfinished
+
+    def stub(x): ...
+
+    def documented():
+        """Only a docstring."""
+
+    def done(x):
+        return x
+
+    class Half:
+        def __init__(self):
+            self.ready = True
+
+        def __call__(self, x): ...
+
+    assert is_stub(stub) and is_stub(documented) and not is_stub(done)
+    assert has_ellipsis((1, [2, {"a": ...}])) and not has_ellipsis((1, [2, {"a": 3}]))
+    assert unfinished(...) and unfinished(Half) and not unfinished(done) and not unfinished(3)
+
+
+def test_describe_error_drops_paths_and_addresses():
+    from helpers.exercises.core import describe_error
+
+    error = ValueError("bad value at 0x7f3a12bc4e90 in /work/main/.venv/lib/python3.11/site-packages/x.py:12\nmore")
+    text, meaning = describe_error(error)
+    assert text.startswith("ValueError: bad value")
+    assert "/work/" not in text and "7f3a12bc4e90" not in text and meaning is None
+    _, meaning = describe_error(AttributeError("'Mean' object has no attribute 'reset_states'"))
+    assert "reset_state()" in meaning
+
+
+def test_call_turns_learner_errors_into_verdicts():
+    from helpers.exercises.core import LearnerError, Unsolved, Wrong, call
+
+    with pytest.raises(Unsolved):
+        call(lambda: ...)
+    with pytest.raises(Unsolved):
+        call(lambda: (_ for _ in ()).throw(NotImplementedError("TODO")))
+    with pytest.raises(LearnerError) as caught:
+        call(lambda: [][1])
+    assert isinstance(caught.value.error, IndexError)
+    with pytest.raises(Wrong):
+        call(42)
