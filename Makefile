@@ -85,9 +85,10 @@ bench: setup
 # --list). Each row makes a fresh environment with that Python, preinstalls its TensorFlow
 # as Colab has it, installs the project as the Colab cell does, checks that TensorFlow,
 # Keras and NumPy did not move, and runs the notebooks. Needs PyPI (~600 MB per row).
+# COMPAT_ARGS=--diff also lists the cells whose stored output differs on that row.
 ROW ?= colab
 compat:
-	$(PYTHON) tools/compat.py $(ROW)
+	$(PYTHON) tools/compat.py $(ROW) $(COMPAT_ARGS)
 
 # The book: README, notebooks (their stored outputs; nothing is executed), glossary and
 # benchmark results as a website in build/book/ (Sphinx + MyST-NB, book/). Offline;

@@ -148,7 +148,17 @@ def find_python(version: str) -> str | None:
     return None
 
 
-def run_row(name: str) -> dict:
+def strict_differences(py: Path, source: Path, env: dict) -> list[str]:
+    """Run strict nbval and return the ids of the cells whose stored output differs (what a learner sees change)."""
+    result = subprocess.run(
+        [str(py), "-m", "pytest", "--nbval", "notebooks/", "-n", "2", "--dist", "loadfile", "-q", "-rf",
+         "-p", "no:cacheprovider"],
+        cwd=source, env=env, capture_output=True, text=True,
+    )
+    return sorted(set(re.findall(r"^FAILED (notebooks/\S+::Cell \d+)", result.stdout, re.M)))
+
+
+def run_row(name: str, diff: bool = False) -> dict:
     """Build and test one row; return its summary."""
     row = ROWS[name]
     python = find_python(row["python"])
@@ -206,6 +216,8 @@ def run_row(name: str) -> dict:
     )
     summary["nbval"] = mode.lstrip("-")
     summary["result"] = "passed" if tests.returncode == 0 else f"FAILED: pytest exit {tests.returncode}"
+    if diff and not row["strict"] and tests.returncode == 0:
+        summary["strict_differs"] = strict_differences(py, source, env)
     summary["total_s"] = round(time.monotonic() - started, 1)
     return summary
 
@@ -214,6 +226,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("rows", nargs="*", help=f"rows to run: {', '.join(ROWS)}")
     parser.add_argument("--list", action="store_true", help="print the rows and what each preinstalls")
+    parser.add_argument(
+        "--diff", action="store_true",
+        help="after a passing lax run, also run strict nbval and record which cells' outputs differ",
+    )
     args = parser.parse_args(argv)
     if args.list or not args.rows:
         for name, row in ROWS.items():
@@ -226,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     WORK.mkdir(exist_ok=True)
     ok = True
     for name in args.rows:
-        summary = run_row(name)
+        summary = run_row(name, diff=args.diff)
         with open(WORK / "results.jsonl", "a") as log:
             log.write(json.dumps(summary, ensure_ascii=False) + "\n")
         print(json.dumps(summary, indent=2, ensure_ascii=False))
