@@ -1,0 +1,46 @@
+"""Check that several ways of computing the same thing agree, starting from the same state.
+
+Introduced in 01_modules_and_variables, where one training step run eagerly, as a graph
+per step, and as several steps in one graph must leave the model in the same state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+
+def run_from_same_start(
+    variables: list, runs: dict[str, Callable[[], object]]
+) -> dict[str, tuple[object, list[np.ndarray]]]:
+    """Return, for each run, its result and the variables' values after it, every run starting from the same values.
+
+    Introduced in 01_modules_and_variables. Before each run the ``variables`` (anything with
+    ``numpy()`` and ``assign()``, e.g. ``tf.Variable`` or Keras variables) are set back to the
+    values they had when this function was called; afterwards they are left at those values too.
+    """
+    variables = list(variables)
+    for i, v in enumerate(variables):
+        if not (hasattr(v, "numpy") and hasattr(v, "assign")):
+            raise TypeError(f"variables[{i}] must be a variable (with numpy() and assign()), got {type(v).__name__}")
+    if not isinstance(runs, dict) or not runs:
+        raise ValueError("runs must be a non-empty dict of name -> function without arguments")
+    for name, fn in runs.items():
+        if not isinstance(name, str) or not callable(fn):
+            raise TypeError(f"runs must map str names to callables, got {name!r}: {type(fn).__name__}")
+    start = [np.array(v.numpy()) for v in variables]
+
+    def reset() -> None:
+        for v, value in zip(variables, start):
+            v.assign(value)
+
+    results = {}
+    try:
+        for name, fn in runs.items():
+            reset()
+            result = fn()
+            results[name] = (result, [np.array(v.numpy()) for v in variables])
+    finally:
+        reset()
+    return results

@@ -1,0 +1,64 @@
+"""helpers.checks: every run starts from the same variable values, and the values are restored afterwards."""
+
+import numpy as np
+import pytest
+
+from helpers import checks
+
+
+class FakeVariable:
+    """Just what run_from_same_start needs: numpy() and assign(), like tf.Variable."""
+
+    def __init__(self, value):
+        self.value = np.array(value, dtype=np.float32)
+
+    def numpy(self):
+        return self.value.copy()
+
+    def assign(self, value):
+        self.value = np.array(value, dtype=np.float32)
+
+
+def test_each_run_starts_from_the_same_values_and_they_are_restored():
+    v = FakeVariable([1.0, 2.0])
+
+    def add(amount):
+        v.assign(v.numpy() + amount)
+        return float(v.numpy().sum())
+
+    results = checks.run_from_same_start([v], {"plus one": lambda: add(1.0), "plus ten": lambda: add(10.0)})
+    assert list(results) == ["plus one", "plus ten"]
+    assert results["plus one"][0] == 5.0 and results["plus ten"][0] == 23.0  # not 25.0: started again from [1, 2]
+    np.testing.assert_array_equal(results["plus ten"][1][0], [11.0, 12.0])
+    np.testing.assert_array_equal(v.numpy(), [1.0, 2.0])
+
+
+def test_values_are_restored_when_a_run_fails():
+    v = FakeVariable(3.0)
+
+    def broken():
+        v.assign(99.0)
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError, match="boom"):
+        checks.run_from_same_start([v], {"broken": broken})
+    assert float(v.numpy()) == 3.0
+
+
+def test_bad_arguments_are_rejected_before_running_anything():
+    calls = []
+    with pytest.raises(TypeError, match=r"variables\[0\] must be a variable"):
+        checks.run_from_same_start([1.0], {"a": lambda: calls.append(1)})
+    with pytest.raises(ValueError, match="runs must be a non-empty dict"):
+        checks.run_from_same_start([FakeVariable(0.0)], {})
+    with pytest.raises(TypeError, match="runs must map str names to callables"):
+        checks.run_from_same_start([FakeVariable(0.0)], {"a": 42})
+    assert calls == []
+
+
+def test_works_with_tf_variables():
+    tf = pytest.importorskip("tensorflow")
+    v = tf.Variable(0.0)
+    results = checks.run_from_same_start([v], {"a": lambda: v.assign_add(2.0), "b": lambda: v.assign_add(5.0)})
+    assert [float(r[1][0]) for r in results.values()] == [2.0, 5.0]
+    assert float(v.numpy()) == 0.0
