@@ -1,0 +1,89 @@
+"""helpers.timeline: records who worked when, counts overlaps, draws the Gantt chart, rejects bad input."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest  # noqa: E402
+import tensorflow as tf  # noqa: E402
+
+from helpers import timeline  # noqa: E402
+from helpers.timeline import Interval  # noqa: E402
+
+#: Without tf.data's automatic overlap (parallel map, injected prefetch): a strictly serial pipeline.
+SERIAL = tf.data.Options()
+SERIAL.experimental_optimization.map_parallelization = False
+SERIAL.experimental_optimization.inject_prefetch = False
+
+
+def record(prefetch: bool, n: int = 4, seconds: float = 0.03) -> timeline.Recorder:
+    rec = timeline.Recorder()
+    ds = rec.source(n, seconds).with_options(SERIAL)
+    if prefetch:
+        ds = ds.prefetch(1)
+    rec.consume(ds, seconds)
+    return rec
+
+
+def test_without_prefetch_production_and_consumption_alternate():
+    rec = record(prefetch=False)
+    intervals = rec.intervals
+    assert [(iv.kind, iv.index) for iv in intervals] == [
+        (kind, i) for i in range(4) for kind in ("produce", "consume")
+    ]
+    assert rec.overlaps() == 0
+    assert intervals[0].start == 0.0
+    assert all(iv.end - iv.start >= 0.03 for iv in intervals)  # sleep never returns early
+    assert rec.elapsed >= 8 * 0.03
+
+
+def test_with_prefetch_next_element_is_produced_while_this_one_is_consumed():
+    rec = record(prefetch=True)
+    assert rec.overlaps() >= 2  # of 3 pairs; with 30 ms sleeps, in practice all 3
+    consumed = [iv.index for iv in rec.intervals if iv.kind == "consume"]
+    assert consumed == [0, 1, 2, 3]  # prefetch changes the timing, never the order or the values
+
+
+def test_count_overlaps_on_hand_made_intervals():
+    serial = [Interval("produce", 0, 0, 1), Interval("consume", 0, 1, 2), Interval("produce", 1, 2, 3),
+              Interval("consume", 1, 3, 4)]
+    overlapped = [Interval("produce", 0, 0, 1), Interval("consume", 0, 1, 2), Interval("produce", 1, 1, 2),
+                  Interval("consume", 1, 2, 3)]
+    assert timeline.count_overlaps(serial) == 0
+    assert timeline.count_overlaps(overlapped) == 1
+    with pytest.raises(ValueError, match="interval kinds must be"):
+        timeline.count_overlaps([Interval("train", 0, 0, 1)])
+
+
+def test_plot_timeline_draws_one_panel_per_timeline_with_a_bar_per_interval():
+    tl = [Interval("produce", 0, 0.0, 0.04), Interval("consume", 0, 0.04, 0.08), Interval("produce", 1, 0.04, 0.08)]
+    fig = timeline.plot_timeline({"a": tl, "b": tl[:2]}, title="t")
+    assert len(fig.axes) == 2
+    assert fig.axes[0].get_title(loc="left") == "a: 80 ms"
+    bars = [len(coll.get_paths()) for coll in fig.axes[0].collections]
+    assert bars == [2, 1]  # two productions, one consumption
+    assert [t.get_text() for t in fig.axes[1].get_yticklabels()] == ["consume", "produce"]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: timeline.Recorder().source(0, 0.01), "n must be an int"),
+        (lambda: timeline.Recorder().source(3, -1), "seconds must be a number"),
+        (lambda: timeline.Recorder().source(3, True), "seconds must be a number"),
+        (lambda: timeline.Recorder().consume(5, 0.01), "dataset must be iterable"),
+        (lambda: timeline.Recorder().consume([], 2), "seconds must be a number"),
+        (lambda: timeline.plot_timeline({}), "non-empty mapping"),
+        (lambda: timeline.plot_timeline({"a": []}), "timeline 'a' must be"),
+    ],
+)
+def test_bad_input_is_rejected_clearly(call, message):
+    with pytest.raises((ValueError, TypeError), match=message):
+        call()
+
+
+def test_plot_timeline_stacks_intervals_that_run_at_the_same_time():
+    parallel = [Interval("produce", 0, 0.0, 0.04), Interval("produce", 1, 0.01, 0.05), Interval("produce", 2, 0.05, 0.09)]
+    fig = timeline.plot_timeline({"parallel map": parallel})
+    lanes = [len(coll.get_paths()) for coll in fig.axes[0].collections]
+    assert lanes == [2, 1]  # elements 0 and 2 share a lane; 1 ran beside 0
