@@ -1,11 +1,15 @@
 """Models shared by the notebooks.
 
-Introduced in 04_keras_fit (the guide's CNN) and reused by 05_custom_training_loop.
+Introduced in 04_keras_fit (the guide's CNN) and reused by 05_custom_training_loop;
+:func:`summary_text` (introduced in 05) prints ``model.summary()`` as plain text.
 All models start with ``keras.Input``: Keras 3 warns (with a machine-specific
 path) when the first layer gets ``input_shape=`` instead.
 """
 
 from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
 
 import keras
 
@@ -56,3 +60,35 @@ def build_mlp(hidden: int = 32, name: str = "mlp") -> keras.Sequential:
         ],
         name=name,
     )
+
+
+@contextlib.contextmanager
+def _no_ipython_display() -> Iterator[None]:
+    """Swallow what IPython would display meanwhile; a no-op outside IPython."""
+    try:
+        from IPython.utils.capture import capture_output
+    except ImportError:  # plain Python: nothing is displayed anyway
+        yield
+        return
+    with capture_output(stdout=False, stderr=False, display=True):
+        yield
+
+
+def summary_text(model: keras.Model) -> str:
+    """Return the table of ``model.summary()`` as plain text, without colour codes.
+
+    Introduced in 05_custom_training_loop. ``model.summary(print_fn=print)``
+    prints the same text, but inside Jupyter the ``rich`` library that Keras
+    draws the table with also leaves an empty HTML output behind; this function
+    displays nothing and returns the text.
+    """
+    if not isinstance(model, keras.Model):
+        raise TypeError(f"model must be a keras.Model, got {type(model).__name__}")
+    if not model.built:
+        raise ValueError(
+            f"model {model.name!r} has no variables yet: call it on a batch (or fit/evaluate it) before summary_text(model)"
+        )
+    parts: list[str] = []
+    with _no_ipython_display():
+        model.summary(print_fn=parts.append)
+    return "".join(parts).rstrip("\n")

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.ticker import MaxNLocator
 
 from helpers import _checks
 
@@ -96,6 +97,7 @@ def plot_curves(
     for name, values in checked.items():
         steps = np.arange(1, len(values) + 1)
         ax.plot(steps, values, marker="o" if len(values) <= 30 else None, label=name)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True, steps=[1, 2, 5, 10]))  # whole epochs/steps: no 2.5 tick
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     if logy:

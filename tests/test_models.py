@@ -1,5 +1,6 @@
 """helpers.models: the guide's CNN and a small MLP, built the Keras 3 way."""
 
+import keras
 import numpy as np
 import pytest
 
@@ -67,3 +68,23 @@ def test_mlp_bad_hidden():
         models.build_mlp(hidden=0)
     with pytest.raises(TypeError, match="hidden must be an int, got float"):
         models.build_mlp(hidden=32.0)
+
+
+def test_summary_text_is_the_plain_table():
+    text = models.summary_text(models.build_mlp())
+    assert text.startswith('Model: "mlp"')
+    assert "Total params: 25,450" in text  # 784*32+32 + 32*10+10
+    assert "\x1b" not in text and not text.endswith("\n")
+
+
+def test_summary_text_bad_input():
+    with pytest.raises(TypeError, match="model must be a keras.Model, got str"):
+        models.summary_text("mlp")
+
+    class Unbuilt(keras.Model):
+        def call(self, x):
+            return x
+
+    with pytest.raises(ValueError, match="has no variables yet"):
+        models.summary_text(Unbuilt(name="unbuilt"))
+

@@ -35,6 +35,13 @@ def test_plot_curves_one_line_per_series():
     np.testing.assert_array_equal(ax.get_lines()[0].get_xdata(), [1, 2, 3])
 
 
+def test_plot_curves_ticks_only_whole_epochs():
+    fig = plotting.plot_curves({"loss": [0.3, 0.2, 0.1]})
+    fig.canvas.draw()
+    ticks = [t for t in fig.axes[0].get_xticks() if 1 <= t <= 3]
+    assert ticks and all(float(t).is_integer() for t in ticks)
+
+
 def test_plot_curves_rejects_empty():
     with pytest.raises(ValueError, match="non-empty mapping"):
         plotting.plot_curves({})
