@@ -267,6 +267,12 @@ def _quiet():
         absl_logger.setLevel(level)
 
 
+def _data_dir_root(builder: tfds.core.DatasetBuilder) -> Path:
+    """The folder that holds all datasets and downloads (public in tfds 4.9.3+, private before)."""
+    root = getattr(builder, "data_dir_root", None) or getattr(builder, "_data_dir_root", None)
+    return Path(root) if root else Path(builder.data_dir).parents[1]  # <root>/<name>/<version>
+
+
 def prepare(name: str | None = None, data_dir: str | os.PathLike | None = None) -> str:
     """Make sure an MNIST dataset is on disk and return its name, ready for ``tfds.load``.
 
@@ -292,8 +298,8 @@ def prepare(name: str | None = None, data_dir: str | os.PathLike | None = None) 
         lock_path.parent.mkdir(parents=True, exist_ok=True)
         lock = open(lock_path, "w")  # closed by the with statement below
     except OSError as err:
-        raise _unwritable(Path(builder.data_dir_root), err) from err
-    downloads = Path(builder.data_dir_root) / "downloads"
+        raise _unwritable(_data_dir_root(builder), err) from err
+    downloads = _data_dir_root(builder) / "downloads"
     with lock, _quiet():
         fcntl.flock(lock, fcntl.LOCK_EX)  # two notebooks started at once prepare it once
         try:

@@ -346,3 +346,13 @@ def test_scale_rejects_what_is_not_an_image():
         data.scale("a", 1)
     with pytest.raises(TypeError, match="image must be a tensor or array"):
         data.scale(object(), 1)
+
+
+def test_data_dir_root_is_found_on_older_tfds_too():
+    """tfds 4.9.2 (the declared minimum) has only the private ``_data_dir_root``."""
+    from types import SimpleNamespace
+
+    new = SimpleNamespace(data_dir_root="/a/tfds", data_dir="/a/tfds/mnist_subset/1.0.0")
+    old = SimpleNamespace(_data_dir_root="/b/tfds", data_dir="/b/tfds/mnist_subset/1.0.0")
+    bare = SimpleNamespace(data_dir="/c/tfds/mnist_subset/1.0.0")
+    assert [str(data._data_dir_root(b)) for b in (new, old, bare)] == ["/a/tfds", "/b/tfds", "/c/tfds"]
