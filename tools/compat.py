@@ -158,7 +158,7 @@ def strict_differences(py: Path, source: Path, env: dict) -> list[str]:
     return sorted(set(re.findall(r"^FAILED (notebooks/\S+::Cell \d+)", result.stdout, re.M)))
 
 
-def run_row(name: str, diff: bool = False) -> dict:
+def run_row(name: str, diff: bool = False, reuse: bool = False) -> dict:
     """Build and test one row; return its summary."""
     row = ROWS[name]
     python = find_python(row["python"])
@@ -166,17 +166,22 @@ def run_row(name: str, diff: bool = False) -> dict:
         raise SystemExit(f"row {name!r} needs Python {row['python']} (python{row['python']} on PATH, or pyenv)")
     base = WORK / name
     venv = base / "venv"
-    if venv.exists():
-        shutil.rmtree(venv)
-    base.mkdir(parents=True, exist_ok=True)
-    started = time.monotonic()
-    run([python, "-m", "venv", str(venv)])
     py = venv / "bin" / "python"
     pip = [str(py), "-m", "pip", "--disable-pip-version-check", "--quiet"]
-    run([*pip, "install", "--upgrade", "pip"])
-
     preinstall = lower_bounds() if row["preinstall"] == "lower bounds of pyproject.toml" else row["preinstall"]
-    run([*pip, "install", *preinstall])
+    stamp = base / "preinstalled.json"
+    started = time.monotonic()
+    if reuse and py.exists() and stamp.exists() and json.loads(stamp.read_text()) == preinstall:
+        print(f"reusing {venv} (preinstalled {' '.join(preinstall)}); the project is installed again", flush=True)
+        run([*pip, "uninstall", "-y", "effective-tf2-runnable"])
+    else:
+        if venv.exists():
+            shutil.rmtree(venv)
+        base.mkdir(parents=True, exist_ok=True)
+        run([python, "-m", "venv", str(venv)])
+        run([*pip, "install", "--upgrade", "pip"])
+        run([*pip, "install", *preinstall])
+        stamp.write_text(json.dumps(preinstall))
     before = installed(py)
 
     source = clean_copy(base / "source")
@@ -230,6 +235,11 @@ def main(argv: list[str] | None = None) -> int:
         "--diff", action="store_true",
         help="after a passing lax run, also run strict nbval and record which cells' outputs differ",
     )
+    parser.add_argument(
+        "--reuse", action="store_true",
+        help="keep a row's environment from an earlier run if it preinstalled the same versions "
+        "(skips the ~600 MB download; the project itself is installed again)",
+    )
     args = parser.parse_args(argv)
     if args.list or not args.rows:
         for name, row in ROWS.items():
@@ -242,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     WORK.mkdir(exist_ok=True)
     ok = True
     for name in args.rows:
-        summary = run_row(name, diff=args.diff)
+        summary = run_row(name, diff=args.diff, reuse=args.reuse)
         with open(WORK / "results.jsonl", "a") as log:
             log.write(json.dumps(summary, ensure_ascii=False) + "\n")
         print(json.dumps(summary, indent=2, ensure_ascii=False))
