@@ -279,3 +279,68 @@ def test_call_turns_learner_errors_into_verdicts():
     assert isinstance(caught.value.error, IndexError)
     with pytest.raises(Wrong):
         call(42)
+
+
+# -- the time limit ------------------------------------------------------------------------------
+
+
+def test_endless_python_loop_is_stopped_with_a_fixed_message():
+    import time
+
+    from helpers.exercises.core import TIMEOUT, timeout_text
+
+    def first_two(dataset):
+        while True:
+            pass
+
+    ex = exercises.get(CHEAP)
+    start = time.perf_counter()
+    verdict = evaluate(ex, first_two, time_limit=0.3)
+    assert verdict.key == TIMEOUT and verdict.text == timeout_text(ex, 0.3)
+    assert "停不下来" in verdict.text and "Traceback" not in verdict.text
+    assert time.perf_counter() - start < 3
+    time.sleep(0.5)  # no stray interruption reaches the code that runs after the check
+    assert sum(range(1000)) == 499500
+
+
+def test_endless_graph_loop_is_cancelled():
+    import tensorflow as tf
+
+    from helpers.exercises.core import TIMEOUT
+
+    ex = exercises.get("06.1")
+    answer = run_source(dict(ex.wrong)["timeout"], "test endless While")
+    assert evaluate(ex, answer, time_limit=0.3).key == TIMEOUT
+    assert int(answer(tf.constant(0))) == 0  # the function itself still works afterwards (0 ends the loop)
+
+
+def test_code_that_cannot_be_stopped_gets_a_warning(monkeypatch, capsys):
+    import time
+
+    from helpers.exercises import core
+
+    monkeypatch.setattr(core, "RETRY_SECONDS", 0.05)
+    monkeypatch.setattr(core, "GRACE_SECONDS", 0.05)
+
+    def first_two(dataset):
+        time.sleep(0.8)  # blocked in C: the interruption only arrives when it returns
+        return 10, 11
+
+    ex = exercises.get(CHEAP)
+    verdict = evaluate(ex, first_two, time_limit=0.1)
+    assert verdict.key == core.TIMEOUT
+    assert capsys.readouterr().out == core.stuck_text(ex, 0.1) + "\n"  # printed while it was still stuck
+
+
+def test_describe_error_shows_the_real_error_inside_autograph_text():
+    from helpers.exercises.core import describe_error
+
+    error = NotImplementedError(
+        "in user code:\n\n    File \"<cell>\", line 4, in collatz_steps  *\n        for _ in range(200):\n\n"
+        "    NotImplementedError: break and return statements which depend on a TF condition are not supported"
+    )
+    text, meaning = describe_error(error)
+    assert text == (
+        "NotImplementedError: （你的代码第 4 行）break and return statements which depend on a TF condition are not supported"
+    )
+    assert "while" in meaning

@@ -4,16 +4,21 @@ Introduced in the 练习 section at the end of every notebook. An :class:`Exerci
 holds the task, the starter code, two hints, a check that tests the learner's
 answer by its behaviour, the reference solution and realistic wrong answers (as
 source code, so that ``solution()`` can print it and ``--verify`` can run it).
+A check runs under a time limit (``Exercise.time_limit``): code that does not
+stop, e.g. an endless ``while`` in a graph, is stopped and explained.
 Nothing here imports TensorFlow; the checks import it when they run.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import dis
 import io
 import linecache
 import re
+import sys
+import threading
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,7 +27,12 @@ from dataclasses import dataclass, field
 STARS = {1: "★", 2: "★★", 3: "★★★"}
 
 #: Verdict keys that the framework itself gives (checks add their own, e.g. "retraced").
-OK, UNSOLVED, EXCEPTION = "ok", "unsolved", "exception"
+OK, UNSOLVED, EXCEPTION, TIMEOUT = "ok", "unsolved", "exception", "timeout"
+
+#: Seconds a check may run before the learner's code is stopped (an exercise can set its own).
+TIME_LIMIT = 10.0
+#: After the time limit: seconds between attempts to stop the code, and the wait before saying it cannot be stopped.
+RETRY_SECONDS, GRACE_SECONDS = 1.0, 2.0
 
 #: Names a starter, a solution or a wrong answer may use without importing them.
 NAMESPACE_NAMES = ("tf", "keras", "np", "helpers")
@@ -65,6 +75,7 @@ class Exercise:
     check: Callable[[object], str]  # returns what is right, or raises Wrong / Unsolved
     solution: str  # code that defines `answer`
     wrong: tuple[tuple[str, str], ...] = field(default=())  # (expected key, code that defines `answer`)
+    time_limit: float = TIME_LIMIT  # seconds; then the learner's code is stopped and the verdict is "timeout"
 
     @property
     def stars(self) -> str:
@@ -73,7 +84,7 @@ class Exercise:
 
 @dataclass(frozen=True)
 class Verdict:
-    """What a check found: ``key`` is "ok", "unsolved", "exception" or the check's own mistake key."""
+    """What a check found: ``key`` is "ok", "unsolved", "exception", "timeout" or the check's own mistake key."""
 
     exercise: str
     key: str
@@ -140,10 +151,13 @@ def call(fn, *args, **kwargs):
     if not callable(fn):
         raise Wrong(
             "not_callable",
-            f"答案应该是一个可以调用的函数（或类），现在是 {type(fn).__name__} 类型的值。",
+            f"答案应该是函数（或类）本身，现在是 {type(fn).__name__} 类型的值：写 `answer = 名字`，"
+            "名字后面不加括号，不要先调用它。",
         )
     try:
         result = fn(*args, **kwargs)
+    except (Wrong, Unsolved):  # raised by the check's own stand-ins (e.g. a forbidden method)
+        raise
     except Exception as error:  # the learner's code: explain it, never show a traceback
         if is_todo_error(error):
             raise Unsolved() from None
@@ -187,9 +201,16 @@ def run_source(source: str, label: str):
 _PATH = re.compile(r"(?:/[\w.@+-]+){2,}(?:\.py)?(?::\d+)?")
 _ADDRESS = re.compile(r"\b0x[0-9a-fA-F]+\b")
 _GRAPH_NODE = re.compile(r"\{\{function_node [^}]*\}\}")
+_INNER_ERROR = re.compile(r"^\w+(Error|Exception): ")
+_USER_LINE = re.compile(r"line (\d+), in ")
 
 #: A few common messages and what they usually mean.
 _KNOWN_ERRORS = (
+    (
+        re.compile(r"truth value of an array|as a Python `bool`"),
+        "Python 的 `if`、`assert`、`and`、`or` 要的是一个确定的真假值，这里却是一个张量（有多个元素，或在计算图里还没有值）："
+        "逐个元素选择用 `tf.where(...)` 或 `tf.cast(a > b, tf.float32)`，运行时检查用 `tf.debugging.assert_*`。",
+    ),
     (
         re.compile(r"has no attribute 'numpy'"),
         "在 `tf.function` 的计算图里，张量没有值，不能调用 `.numpy()`：请直接用 TensorFlow 算子计算。",
@@ -207,6 +228,37 @@ _KNOWN_ERRORS = (
         "这是计算图里的符号张量，离开 `tf.function` 就不能用了：要保留的状态请放进 `tf.Variable`。",
     ),
     (
+        re.compile(r"Matrix size-incompatible|Dimensions must be equal|Incompatible shapes"),
+        "两个张量的形状对不上：`a @ b` 要求 `a` 的最后一维等于 `b` 的第一维，逐元素计算要求形状相同或能广播。"
+        "把各个张量的 `.shape` 打印出来对一对。",
+    ),
+    (
+        re.compile(r"break and return statements which depend on a TF condition"),
+        "`for _ in range(...)` 是 Python 循环，追踪时就展开了，里面不能按张量的值 `break`："
+        "改写成 `while 条件:`（条件是张量），AutoGraph 会把它变成图里的循环。",
+    ),
+    (
+        re.compile(r"has dtype \w+ in the main branch|has dtype \w+ before the loop"),
+        "同一个变量在循环或分支里换了类型（例如整数除以 `/` 得到浮点数）：图里的循环和分支要求每个变量的类型不变。",
+    ),
+    (
+        re.compile(r"has type \w+ that does not match type \w+|expected to be a \w+ tensor but is a \w+ tensor"),
+        "两个张量的数据类型不同（例如 `int32` 和 `float32`）：TensorFlow 不会自动转换。"
+        "初值写成浮点数（`0.0`），或者用 `tf.cast` 统一类型。",
+    ),
+    (
+        re.compile(r"Binding inputs to tf\.function failed|Can not cast TensorSpec"),
+        "传进来的参数和 `input_signature` 里声明的形状或数据类型对不上：对照题目里检查传的参数，改你的 `tf.TensorSpec`。",
+    ),
+    (
+        re.compile(r"Only input tensors may be passed as positional"),
+        "调用 Keras 模型或层时，除了输入，其他参数都要用关键字传，例如 `model(x, training=True)`。",
+    ),
+    (
+        re.compile(r"singleton tf\.Variables|only supports singleton"),
+        "`tf.function` 只允许在第一次调用时创建变量：把 `tf.Variable(...)` 移到 `__init__` 里，只创建一次。",
+    ),
+    (
         re.compile(r"object is not an iterator"),
         "数据集是可迭代对象，不是迭代器：先用 `iter(dataset)` 得到迭代器，再 `next()`。",
     ),
@@ -222,6 +274,11 @@ def describe_error(error: BaseException, limit: int = 300) -> tuple[str, str | N
     text = _GRAPH_NODE.sub("", str(error))
     text = _ADDRESS.sub("0x…", _PATH.sub("…", text))
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    inner = [line for line in lines if _INNER_ERROR.match(line)]
+    if lines and lines[0] == "in user code:" and inner:  # AutoGraph: say which line, then the real error
+        where = next((m.group(1) for m in map(_USER_LINE.search, lines) if m), None)
+        real = _INNER_ERROR.sub("", inner[-1])
+        lines = [f"（你的代码第 {where} 行）{real}" if where else real]
     message = " ".join(lines[:3])
     if len(message) > limit:
         message = message[: limit - 1] + "…"
@@ -247,25 +304,134 @@ def more_text(ex: Exercise) -> str:
     return f'还想要提示：helpers.exercises.hint("{ex.id}")；参考答案：helpers.exercises.solution("{ex.id}")'
 
 
-def evaluate(ex: Exercise, answer) -> Verdict:
-    """Run ``ex.check`` on ``answer`` quietly and return the verdict (never raises for the learner's mistakes)."""
+class _TimeUp(BaseException):
+    """Raised inside the check by the watchdog of :func:`_time_limit` (a BaseException, so `except Exception` lets it pass)."""
+
+
+def _raise_in_thread(thread_id: int, exc_type: type[BaseException] | None) -> None:
+    """Make ``exc_type`` be raised in thread ``thread_id`` at its next Python instruction (None clears a pending one)."""
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), ctypes.py_object(exc_type) if exc_type else None)
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float, warn_to, warning: str):
+    """Stop the code run inside this block after ``seconds``: cancel TensorFlow functions, interrupt Python loops.
+
+    A watchdog thread waits; when time is up it cancels the TensorFlow functions
+    called in the block (a graph ``While`` loop included) and raises
+    :class:`_TimeUp` in this thread. Yields a dict whose ``"fired"`` says whether
+    it did. If the block still has not stopped a few seconds later (it is stuck in
+    code that cannot be interrupted), the watchdog writes ``warning`` to ``warn_to``.
+    """
+    from tensorflow.python.eager import cancellation
+
+    state = {"fired": False}
+    lock, done = threading.Lock(), threading.Event()
+    target = threading.get_ident()
+    managers: list = []  # one per TensorFlow function call: a failed call cancels its own manager
+
+    def fresh_manager():
+        if cancellation._active_context is not None:  # TensorFlow set its own (CancellationManagerContext)
+            return cancellation._active_context
+        manager = cancellation.CancellationManager()
+        if state["fired"]:
+            manager.start_cancel()
+        managers.append(manager)
+        return manager
+
+    def watchdog():
+        if done.wait(seconds):
+            return
+        for _ in range(3):  # again, in case the learner's code caught the first one
+            with lock:
+                if done.is_set():
+                    return
+                state["fired"] = True
+                for manager in list(managers):
+                    manager.start_cancel()
+                _raise_in_thread(target, _TimeUp)
+            if done.wait(RETRY_SECONDS):
+                return
+        if not done.wait(GRACE_SECONDS):
+            print(warning, file=warn_to, flush=True)
+
+    thread = threading.Thread(target=watchdog, name="exercise-time-limit", daemon=True)
+    previous = cancellation.context
+    cancellation.context = fresh_manager  # TensorFlow asks this for the manager of each function call
+    thread.start()
+    try:
+        yield state
+    finally:
+        while not done.is_set():
+            try:
+                with lock:
+                    done.set()
+                    if state["fired"]:
+                        _raise_in_thread(target, None)  # a _TimeUp not delivered yet must not escape the check
+            except _TimeUp:  # delivered just now: the watchdog has stopped, evaluate() sees state["fired"]
+                pass
+        cancellation.context = previous
+
+
+def timeout_text(ex: Exercise, seconds: float) -> str:
+    """Return the fixed message for code that did not stop within ``seconds``."""
+    return (
+        f"练习 {ex.id} · 代码停不下来：检查等了 {seconds:g} 秒，你的代码还没有算完，检查已经把它停下了。"
+        "很可能是一个永远不结束的循环：循环条件一直成立，或者循环体没有让它向结束靠近。\n"
+        "先用一个小输入、不加 `@tf.function` 单独运行你的函数，在循环里 `print` 一下变量，看它怎么变。\n"
+        f"提示：{ex.hints[0]}\n"
+        f"{more_text(ex)}"
+    )
+
+
+def stuck_text(ex: Exercise, seconds: float) -> str:
+    """Return what the watchdog prints when the learner's code could not be stopped at all."""
+    return (
+        f"练习 {ex.id} · 检查等了 {seconds:g} 秒，你的代码还在运行，而且停不下来（很可能是一个永远不结束的循环）。\n"
+        "请中断内核（Jupyter：■ 按钮或“内核 → 中断”；Colab：“代码执行程序 → 中断执行”）；"
+        "如果还在运行，就重启内核，改好代码后重新运行前面的单元格。"
+    )
+
+
+def evaluate(ex: Exercise, answer, time_limit: float | None = None) -> Verdict:
+    """Run ``ex.check`` on ``answer`` quietly and return the verdict (never raises for the learner's mistakes).
+
+    The check may run ``time_limit`` seconds (default ``ex.time_limit``); then the
+    learner's code is stopped and the verdict is "timeout".
+    """
     import tensorflow as tf
 
     if unfinished(answer):
         return Verdict(ex.id, UNSOLVED, unsolved_text(ex))
+    seconds = ex.time_limit if time_limit is None else time_limit
     eager_before = tf.config.functions_run_eagerly()
     sink = io.StringIO()
+    state = {"fired": False}
     try:
-        with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink), warnings.catch_warnings():
+        with contextlib.ExitStack() as stack:
+            state = stack.enter_context(_time_limit(seconds, sys.stdout, stuck_text(ex, seconds)))
+            stack.enter_context(contextlib.redirect_stdout(sink))
+            stack.enter_context(contextlib.redirect_stderr(sink))
+            stack.enter_context(warnings.catch_warnings())
             warnings.simplefilter("ignore")  # the verdict is the only output a check gives
             detail = ex.check(answer)
+        if state["fired"]:  # the code was stopped, yet the check went on and passed: time still ran out
+            return Verdict(ex.id, TIMEOUT, timeout_text(ex, seconds))
         return Verdict(ex.id, OK, f"练习 {ex.id} · 正确！{detail}")
+    except _TimeUp:
+        return Verdict(ex.id, TIMEOUT, timeout_text(ex, seconds))
     except Unsolved:
+        if state["fired"]:
+            return Verdict(ex.id, TIMEOUT, timeout_text(ex, seconds))
         return Verdict(ex.id, UNSOLVED, unsolved_text(ex))
     except Wrong as wrong:
+        if state["fired"]:  # e.g. a check that turned the CancelledError into its own mistake
+            return Verdict(ex.id, TIMEOUT, timeout_text(ex, seconds))
         hint = wrong.hint or ex.hints[0]
         return Verdict(ex.id, wrong.key, f"练习 {ex.id} · 还不对：{wrong.message}\n提示：{hint}\n{more_text(ex)}")
     except Exception as error:  # the learner's code (or a LearnerError from call())
+        if state["fired"]:
+            return Verdict(ex.id, TIMEOUT, timeout_text(ex, seconds))
         if isinstance(error, LearnerError):
             error = error.error
         if is_todo_error(error):

@@ -127,6 +127,21 @@ answer = scaled_sum
 # -- 01.2 -------------------------------------------------------------------------------------
 
 
+def _holds_keras_layers(module) -> bool:
+    """True if an attribute of ``module`` (or an item of a list/tuple/dict attribute) is a Keras layer."""
+    import keras
+
+    values = []
+    for value in vars(module).values():
+        if isinstance(value, dict):
+            values += value.values()
+        elif isinstance(value, (list, tuple)):
+            values += value
+        else:
+            values.append(value)
+    return any(isinstance(v, keras.layers.Layer) for v in values)
+
+
 def _check_module(answer) -> str:
     import tensorflow as tf
 
@@ -142,6 +157,13 @@ def _check_module(answer) -> str:
         raise Wrong("wrong_shape", f"`MLP(4, 8, 2)` 对形状 (3, 4) 的输入应该输出 (3, 2)，现在是 {shape}。")
     variables = module.trainable_variables
     shapes = sorted(tuple(v.shape) for v in variables)
+    if len(variables) < 4 and _holds_keras_layers(module):
+        raise Wrong(
+            "keras_layers_in_module",
+            f"`trainable_variables` 里只有 {len(variables)} 个变量：你的模块里放的是 Keras 层。Keras 3 的层不是 `tf.Module`，"
+            "它的变量是 `keras.Variable` 而不是 `tf.Variable`，所以 `tf.Module` 收集不到。",
+            "在 `tf.Module` 里自己用 `tf.Variable` 写权重和偏置；要组合 Keras 层，就用 `keras.Model` 或 `keras.layers.Layer`。",
+        )
     if len(variables) < 4:
         raise Wrong(
             "missing_variables",
@@ -218,6 +240,22 @@ answer = MLP
 ''',
     wrong=(
         (
+            "keras_layers_in_module",
+            '''\
+class MLP(tf.Module):
+    def __init__(self, n_in, hidden, n_out, name=None):
+        super().__init__(name=name)
+        self.hidden = keras.layers.Dense(hidden, activation="relu")  # Keras 3 的层：tf.Module 收集不到
+        self.out = keras.layers.Dense(n_out)
+
+    def __call__(self, x):
+        return self.out(self.hidden(x))
+
+
+answer = MLP
+''',
+        ),
+        (
             "missing_variables",
             '''\
 class MLP(tf.Module):
@@ -246,7 +284,9 @@ def _check_freeze(answer) -> str:
     import keras
 
     inputs = keras.Input(shape=(4,))
-    backbone = keras.Sequential([keras.Input(shape=(4,)), keras.layers.Dense(8, activation="relu")], name="backbone")
+    backbone = keras.Sequential(  # layers named here, so the message names the same variables every time
+        [keras.Input(shape=(4,)), keras.layers.Dense(8, activation="relu", name="dense")], name="backbone"
+    )
     head = keras.layers.Dense(2, name="head")
     model = keras.Model(inputs, head(backbone(inputs)))
     call(answer, model, backbone)
@@ -346,6 +386,13 @@ def _check_counter(answer) -> str:
         try:
             returned.append(round(_as_float(call(add, tf.constant(value)), "`add` 的返回值"), 4))
         except LearnerError as err:
+            if "singleton" in str(err.error):
+                raise Wrong(
+                    "variable_in_function",
+                    "`add` 每次调用都新建一个 `tf.Variable`：`tf.function` 只允许在第一次调用时创建变量，"
+                    "而且每次新建的变量都从 0 开始，累计值也留不下来。",
+                    "在 `__init__` 里创建一次 `self.total = tf.Variable(0.0)`，`add` 里只用 `assign_add` 更新它。",
+                ) from None
             raise Wrong(
                 "not_accumulating",
                 f"第 {len(returned) + 1} 次调用 `add` 就出错了（{type(err.error).__name__}）："
@@ -440,6 +487,20 @@ class Counter(tf.Module):
     def add(self, x):
         self.total = self.total + x  # 把变量属性换成了张量
         return self.total
+
+
+answer = Counter
+''',
+        ),
+        (
+            "variable_in_function",
+            '''\
+class Counter(tf.Module):
+    @tf.function
+    def add(self, x):
+        self.total = tf.Variable(0.0)  # 每次调用都新建变量
+        self.total.assign_add(x)
+        return self.total.read_value()
 
 
 answer = Counter

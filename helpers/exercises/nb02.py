@@ -24,6 +24,12 @@ def _check_read_default(answer) -> str:
     got_all = {}
     for name in names:
         got = call(answer, name)
+        if isinstance(got, property):
+            raise Wrong(
+                "class_not_instance",
+                f"`{name}` 的结果是 property：`learning_rate` 是在类上读的。学习率属于优化器实例，要先不传参数创建一个。",
+                "类名后面加 `()` 创建实例：`getattr(keras.optimizers, name)()`，再读它的 `learning_rate`。",
+            )
         try:
             got = float(got)
         except (TypeError, ValueError):
@@ -76,6 +82,16 @@ answer = default_learning_rate
 ''',
     wrong=(
         (
+            "class_not_instance",
+            '''\
+def default_learning_rate(name):
+    return getattr(keras.optimizers, name).learning_rate  # 在类上读，没有创建实例
+
+
+answer = default_learning_rate
+''',
+        ),
+        (
             "tf1_values",
             '''\
 TF1 = {"SGD": 0.01, "Adam": 0.001, "RMSprop": 0.001, "Adagrad": 0.01, "Adadelta": 1.0,
@@ -107,6 +123,14 @@ def _check_changed(answer) -> str:
     extra, missing = sorted(given - changed), sorted(changed - given)
     if extra:
         values = "，".join(f"{n} 现在是 {_installed_default(n):g}" for n in extra)
+        exact_compare = {n for n, old in TF1_DEFAULTS.items() if _installed_default(n) != old}  # what `!=` gives
+        if given == exact_compare:
+            raise Wrong(
+                "float32_compare",
+                f"{'、'.join(extra)} 其实没有变（{values}）。学习率存在 `float32` 变量里，`float()` 读出的 0.001 是 "
+                f"{_installed_default('Adam')!r}，和 Python 的 0.001 差一点点，用 `!=` 比较就不相等。",
+                "比较浮点数用 `np.isclose(a, b)`，或者先 `round(x, 6)` 再比。",
+            )
         raise Wrong("extra", f"{'、'.join(extra)} 的默认学习率没有变（{values}，与 TF1 相同）。")
     if missing:
         values = "，".join(f"{n} 从 {TF1_DEFAULTS[n]:g} 变成了 {_installed_default(n):g}" for n in missing)
@@ -133,7 +157,7 @@ answer = ...  # TODO：例如 {"SGD", "Adam"}
 ''',
     hints=(
         "不传参数创建每个优化器，`float(optimizer.learning_rate)` 就是默认学习率。",
-        "把读出的数和题目里 TF1 的数逐个比较：不相等的就是变了的。",
+        "把读出的数和题目里 TF1 的数逐个比较：不相等的就是变了的。学习率是 `float32`，比较时用 `np.isclose`。",
     ),
     check=_check_changed,
     solution='''\
@@ -146,6 +170,13 @@ answer = {
 ''',
     wrong=(
         ("extra", 'answer = {"SGD", "Adagrad", "Adadelta", "Adamax", "Nadam"}\n'),
+        (
+            "float32_compare",
+            '''\
+tf1 = {"SGD": 0.01, "Adam": 0.001, "RMSprop": 0.001, "Adagrad": 0.01, "Adadelta": 1.0, "Adamax": 0.002, "Nadam": 0.002}
+answer = {name for name, old in tf1.items() if float(getattr(keras.optimizers, name)().learning_rate) != old}
+''',
+        ),
         ("missing", 'answer = {"Adagrad", "Adadelta"}\n'),
     ),
 )

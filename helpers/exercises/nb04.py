@@ -34,6 +34,12 @@ def _check_full_batches(answer) -> str:
     for element in dataset.take(10):
         if not (isinstance(element, tuple) and len(element) == 2):
             raise Wrong("wrong_structure", "数据集的每个元素应该是 `(特征, 标签)` 二元组。")
+        if element[1].shape.rank == 0:
+            raise Wrong(
+                "not_batched",
+                "数据集的元素还是一个个单独的样本：还没有分批。",
+                "在数据集上调用 `.batch(...)`，批大小就是传进来的 `global_batch_size`。",
+            )
         sizes.append(int(element[1].shape[0]))
         labels += element[1].numpy().tolist()
     if sizes and all(s == 2 for s in sizes):
@@ -112,6 +118,16 @@ def make_batches(x, y, global_batch_size):
 answer = make_batches
 ''',
         ),
+        (
+            "not_batched",
+            '''\
+def make_batches(x, y, global_batch_size):
+    return tf.data.Dataset.from_tensor_slices((x, y))  # 忘了分批
+
+
+answer = make_batches
+''',
+        ),
     ),
 )
 
@@ -122,15 +138,31 @@ answer = make_batches
 def _regularized_model():
     import keras
 
-    return keras.Sequential(
+    model = keras.Sequential(
         [
             keras.Input(shape=(4,)),
             keras.layers.Dense(
-                3,
+                5,
+                activation="relu",
                 kernel_initializer=keras.initializers.RandomNormal(stddev=1.0, seed=7),
                 kernel_regularizer=keras.regularizers.L2(0.1),
             ),
+            keras.layers.Dense(
+                3,
+                kernel_initializer=keras.initializers.RandomNormal(stddev=1.0, seed=8),
+                kernel_regularizer=keras.regularizers.L2(0.05),
+            ),
         ]
+    )
+    model.compile(optimizer="sgd", loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    return model
+
+
+def _no_fit_or_evaluate(*args, **kwargs):
+    raise Wrong(
+        "used_evaluate",
+        "你调用了 `fit` 或 `evaluate`：题目要的是自己把这个损失算出来，看清它由哪几项组成。",
+        "先用 `compile` 时的损失函数算出交叉熵，再想想 `model.losses` 里还有什么。",
     )
 
 
@@ -144,6 +176,7 @@ def _check_reported_loss(answer) -> str:
     y = rng.integers(0, 3, size=6)
     cross_entropy = float(keras.losses.SparseCategoricalCrossentropy(from_logits=True)(y, model(x)))
     penalty = float(sum(float(v) for v in model.losses))
+    model.fit = model.evaluate = _no_fit_or_evaluate  # the task asks for the sum written out
     got = call(answer, model, x, y)
     try:
         got = float(got)
@@ -155,6 +188,13 @@ def _check_reported_loss(answer) -> str:
             "missing_regularization",
             f"算出的是 {got:.4f}，只有交叉熵。`fit` 报告的损失还包括 `model.losses` 里的 L2 正则化损失 {penalty:.4f}，"
             f"合计 {want:.4f}。",
+        )
+    if np.isclose(got, cross_entropy + penalty / len(model.losses), rtol=1e-4):
+        raise Wrong(
+            "averaged_regularization",
+            f"算出的是 {got:.4f}：你把 {len(model.losses)} 项正则化损失求了平均。每个带正则化的层各贡献一项，"
+            f"总损失要把它们全部加起来：交叉熵 {cross_entropy:.4f} + 正则化损失 {penalty:.4f} = {want:.4f}。",
+            "`tf.add_n(model.losses)` 或 `sum(model.losses)` 把各项相加。",
         )
     if not np.isclose(got, want, rtol=1e-4):
         raise Wrong(
@@ -217,6 +257,27 @@ answer = reported_loss
 def reported_loss(model, x, y):
     cross_entropy = keras.losses.SparseCategoricalCrossentropy()  # 忘了 from_logits=True
     return float(cross_entropy(y, model(x, training=False)) + tf.add_n(model.losses))
+
+
+answer = reported_loss
+''',
+        ),
+        (
+            "averaged_regularization",
+            '''\
+def reported_loss(model, x, y):
+    cross_entropy = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+    return float(cross_entropy(y, model(x)) + tf.reduce_mean(model.losses))  # 求了平均
+
+
+answer = reported_loss
+''',
+        ),
+        (
+            "used_evaluate",
+            '''\
+def reported_loss(model, x, y):
+    return model.evaluate(x, y, verbose=0)
 
 
 answer = reported_loss

@@ -58,11 +58,17 @@ def _run_step(answer, model, x, y):
     try:
         loss = call(answer, model, optimizer, x, y)
     except LearnerError as err:
+        if "_unique_id" in str(err.error):
+            raise Wrong(
+                "swapped_pairs",
+                "`apply_gradients` 收到的每一对是 `(变量, 梯度)`，顺序反了：它要的是 `(梯度, 变量)`。",
+                "写成 `optimizer.apply_gradients(zip(grads, model.trainable_variables))`：梯度在前，变量在后。",
+            ) from None
         if "No gradients" in str(err.error) or "None" in str(err.error) and "gradient" in str(err.error).lower():
             raise Wrong(
                 "no_gradients",
                 "梯度全是 `None`，优化器没法更新：损失要在 `with tf.GradientTape() as tape:` 块里面、"
-                "由模型的输出算出来，磁带才记录得到。",
+                "由模型的输出算出来，`GradientTape` 才记录得到。",
             ) from None
         raise
     try:
@@ -139,7 +145,8 @@ def train_step(model, optimizer, x, y):
 answer = train_step
 ''',
     hints=(
-        "三步：在磁带里算损失；`tape.gradient(loss, model.trainable_variables)`；`optimizer.apply_gradients(...)`。",
+        "三步：在 `tf.GradientTape` 的 `with` 块里算损失；`tape.gradient(loss, model.trainable_variables)`；"
+        "`optimizer.apply_gradients(...)`。",
         "`loss = tf.reduce_mean(tf.square(model(x, training=True) - y))`，"
         "再 `optimizer.apply_gradients(zip(grads, model.trainable_variables))`。",
     ),
@@ -157,12 +164,26 @@ answer = train_step
 ''',
     wrong=(
         (
+            "swapped_pairs",
+            '''\
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(model.trainable_variables, grads))  # 顺序反了
+    return loss
+
+
+answer = train_step
+''',
+        ),
+        (
             "no_gradients",
             '''\
 def train_step(model, optimizer, x, y):
     prediction = model(x, training=True)
     with tf.GradientTape() as tape:
-        loss = tf.reduce_mean(tf.square(prediction - y))  # 前向传播在磁带外面
+        loss = tf.reduce_mean(tf.square(prediction - y))  # 前向传播在 GradientTape 外面
     grads = tape.gradient(loss, model.trainable_variables)
     optimizer.apply_gradients(zip(grads, model.trainable_variables))
     return loss
@@ -236,7 +257,7 @@ answer = ...
 ''',
     hints=(
         "自定义训练循环不会自动加上各层的正则化损失，它们在 `model.losses` 里。",
-        "在磁带里面加上 `loss += tf.add_n(model.losses)`（列表为空时就不用加）。",
+        "在 `with tf.GradientTape()` 块里面加上 `loss += tf.add_n(model.losses)`（列表为空时就不用加）。",
     ),
     check=_check_regularization,
     solution='''\

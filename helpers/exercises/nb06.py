@@ -25,6 +25,13 @@ def _check_collatz(answer) -> str:
         try:
             got = call(answer, tf.constant(n))
         except LearnerError as err:
+            if isinstance(err.error, TypeError) and "dtype" in str(err.error):
+                raise Wrong(
+                    "dtype_changed",
+                    "`n` 在循环里从整数变成了浮点数：`n / 2` 是真除法，结果是浮点数。图里的循环和分支"
+                    "要求每个变量的类型始终不变。",
+                    "用整除 `n // 2`，`n` 就一直是 `int32`。",
+                ) from None
             if "numpy" in str(err.error) or isinstance(err.error, TypeError):
                 raise Wrong(
                     "python_value_in_graph",
@@ -78,6 +85,7 @@ answer = collatz_steps
         "`steps = 0`，`while n != 1:` 里用 `if n % 2 == 0:` 选 `n // 2` 或 `3 * n + 1`，每次 `steps += 1`。",
     ),
     check=_check_collatz,
+    time_limit=5.0,  # a wrong update can loop forever: stop it after 5 s and say so
     solution='''\
 @tf.function
 def collatz_steps(n):
@@ -103,6 +111,42 @@ def collatz_steps(n):
     steps = 0
     while n != 1:
         n = n // 2 if n % 2 == 0 else 3 * n + 1
+        steps += 1
+    return steps
+
+
+answer = collatz_steps
+''',
+        ),
+        (
+            "timeout",
+            '''\
+@tf.function
+def collatz_steps(n):
+    steps = 0
+    while n > 0:  # 1 → 4 → 2 → 1 → …：永远不会结束
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
+
+
+answer = collatz_steps
+''',
+        ),
+        (
+            "dtype_changed",
+            '''\
+@tf.function
+def collatz_steps(n):
+    steps = 0
+    while n != 1:
+        if n % 2 == 0:
+            n = n / 2  # 真除法：得到浮点数
+        else:
+            n = 3 * n + 1
         steps += 1
     return steps
 
@@ -149,6 +193,20 @@ def _check_running_sum(answer) -> str:
         try:
             got = call(answer, tf.constant(x))
         except LearnerError as err:
+            if isinstance(err.error, tf.errors.InvalidArgumentError) and "TensorListStack" in str(err.error):
+                raise Wrong(
+                    "write_not_kept",
+                    "`stack()` 时 `TensorArray` 还是空的：`outputs.write(t, total)` 不会原地修改，"
+                    "它返回一个写入后的新 `TensorArray`，没有接住返回值，写入就丢了。",
+                    "写成 `outputs = outputs.write(t, total)`。",
+                ) from None
+            if type(err.error).__name__ == "InaccessibleTensorError":
+                raise Wrong(
+                    "python_list_in_loop",
+                    "在 `tf.range` 循环里往 Python 列表 `append`：这个循环是图里的 `While` 算子，循环体只追踪一次，"
+                    "列表里存的是循环内部的符号张量，出了循环就用不了。",
+                    "用 `tf.TensorArray` 收集每一步的结果：`outputs = outputs.write(t, total)`，最后 `outputs.stack()`。",
+                ) from None
             if isinstance(err.error, TypeError) and "None" in str(err.error):
                 raise Wrong(
                     "static_length",
@@ -167,6 +225,12 @@ def _check_running_sum(answer) -> str:
             "retraced",
             f"3 种批大小、3 种长度的输入一共追踪了 {count} 次：每个新形状都生成了一张新的计算图。",
             "用 `input_signature=[tf.TensorSpec([None, None, 3], tf.float32)]` 声明批大小和长度都未知。",
+        )
+    if not _graph_op_types(answer, tf.TensorSpec([None, None, 3], tf.float32)) & {"While", "StatelessWhile"}:
+        return (
+            "3 种形状的输入都算对了，只追踪了 1 次。你没有写循环，而是用了一次算完整个序列的算子（如 `tf.cumsum`）："
+            "能这样写时它更快。本题练的是 `tf.range` 循环加 `tf.TensorArray`，每一步依赖上一步的 RNN 只能这样展开，"
+            "不妨也用它写一遍。"
         )
     return "3 种形状的输入都算对了，只追踪了 1 次：`tf.range` 循环加 `tf.TensorArray`，一张计算图处理任意长度。"
 
@@ -199,6 +263,7 @@ answer = running_sum
         "`outputs = outputs.write(t, total)`；最后 `tf.transpose(outputs.stack(), [1, 0, 2])`。",
     ),
     check=_check_running_sum,
+    time_limit=5.0,
     solution='''\
 @tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
 def running_sum(x):
@@ -215,6 +280,40 @@ def running_sum(x):
 answer = running_sum
 ''',
     wrong=(
+        (
+            "write_not_kept",
+            '''\
+@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
+def running_sum(x):
+    x = tf.transpose(x, [1, 0, 2])
+    steps = tf.shape(x)[0]
+    outputs = tf.TensorArray(tf.float32, size=steps)
+    total = tf.zeros([tf.shape(x)[1], 1])
+    for t in tf.range(steps):
+        total += tf.reduce_sum(x[t], axis=-1, keepdims=True)
+        outputs.write(t, total)  # 返回值丢了
+    return tf.transpose(outputs.stack(), [1, 0, 2])
+
+
+answer = running_sum
+''',
+        ),
+        (
+            "python_list_in_loop",
+            '''\
+@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
+def running_sum(x):
+    total = tf.zeros([tf.shape(x)[0], 1])
+    outputs = []
+    for t in tf.range(tf.shape(x)[1]):
+        total += tf.reduce_sum(x[:, t], axis=-1, keepdims=True)
+        outputs.append(total)  # Python 列表
+    return tf.stack(outputs, axis=1)
+
+
+answer = running_sum
+''',
+        ),
         (
             "retraced",
             '''\
@@ -314,7 +413,7 @@ EX_06_3 = Exercise(
     id="06.3",
     notebook=NOTEBOOK,
     title="数一数：这些调用追踪了几次",
-    difficulty=1,
+    difficulty=2,
     section="依赖数据的 `if` 变成 `tf.cond`；Python 值与张量",
     task=(
         "不运行代码，先想一想：下面 6 次调用一共会让 `squash` 追踪几次？把次数（一个整数）写进答案单元格。"

@@ -19,7 +19,14 @@ def _check_reset(answer) -> str:
     import keras
     import numpy as np
 
-    metric = keras.metrics.Mean()
+    class WatchedMean(keras.metrics.Mean):  # counts how often the answer feeds it
+        updates = 0
+
+        def update_state(self, *args, **kwargs):
+            type(self).updates += 1
+            return super().update_state(*args, **kwargs)
+
+    metric = WatchedMean()
     try:
         result = call(answer, metric, EPOCHS)
     except LearnerError as err:
@@ -44,12 +51,12 @@ def _check_reset(answer) -> str:
         )
     if not np.allclose(got, want):
         raise Wrong("wrong_value", f"每轮的平均损失应该是 {want}，现在是 {got}。")
-    if int(metric.count.numpy()) != len(EPOCHS[-1]):
+    if WatchedMean.updates == 0:
         raise Wrong(
             "metric_unused",
-            "数值对了，但传进来的 `metric` 没有按轮使用：题目要练的是用指标对象累积，每轮开始前清零。",
+            "数值对了，但传进来的 `metric` 一次也没有用上：题目要练的是用这个指标对象累积，每轮清零一次。",
         )
-    return f"每轮的平均损失 {want} 都对：指标跨批次累积，每轮开始前用 `reset_state()` 清零。"
+    return f"每轮的平均损失 {want} 都对：指标跨批次累积，每轮用 `reset_state()` 清零一次。"
 
 
 EX_07_1 = Exercise(
@@ -243,6 +250,8 @@ answer = log_losses
 # -- 07.3 -------------------------------------------------------------------------------------
 
 LOGGED = {0: 2.31, 5: 1.42, 10: 0.97, 15: 0.88, 20: 0.91, 25: 1.05}
+#: Accuracy still rises after the loss is lowest (it often does): its best step is another one.
+ACCURACY = {0: 0.31, 5: 0.62, 10: 0.74, 15: 0.77, 20: 0.79, 25: 0.78}
 
 
 def _check_read_back(answer) -> str:
@@ -254,10 +263,16 @@ def _check_read_back(answer) -> str:
         with writer.as_default():
             for step, value in LOGGED.items():
                 tf.summary.scalar("loss", value, step=step)
-                tf.summary.scalar("accuracy", 1.0 - value / 3, step=step)
+                tf.summary.scalar("accuracy", ACCURACY[step], step=step)
         writer.close()
         got = call(answer, str(logdir))
     best = min(LOGGED, key=LOGGED.get)
+    if isinstance(got, float) and not got.is_integer():
+        raise Wrong(
+            "value_not_step",
+            f"返回了 {got:g}：这是一个损失值，题目要的是它对应的 `step`（整数）。",
+            "列表里每个点是 `(step, 值)`：按值找最小的那个点，再取它的第 0 项。",
+        )
     try:
         got = int(got)
     except (TypeError, ValueError):
@@ -268,6 +283,12 @@ def _check_read_back(answer) -> str:
             "index_not_step",
             f"返回了 {got}，这是它在列表里的位置，不是记录时的 `step`：日志每 5 步记一次，`step` 是 0、5、10……",
         )
+    if got != best and got == max(ACCURACY, key=ACCURACY.get):
+        raise Wrong(
+            "wrong_tag",
+            f"返回了 {got}：这是准确率最高的 step。题目问的是测试损失（标签 `\"loss\"`）最低的 step，"
+            "两者不一定是同一步。",
+        )
     if got != best:
         raise Wrong("wrong_step", f"返回了 {got}；测试损失最低（{LOGGED[best]}）的是 step {best}。")
     return f"测试损失最低的是 step {best}（损失 {LOGGED[best]}）：事件文件里存的就是 TensorBoard 画的那些点。"
@@ -277,7 +298,7 @@ EX_07_3 = Exercise(
     id="07.3",
     notebook=NOTEBOOK,
     title="从摘要日志里读回一个值",
-    difficulty=2,
+    difficulty=1,
     section="把日志读回来：TensorBoard 会画的就是这些",
     task=(
         "一次训练每 5 步把测试损失记成标签 `\"loss\"`（还记了 `\"accuracy\"`）。写 `best_step(logdir)`：读出 "
@@ -326,6 +347,28 @@ def best_step(logdir):
     scalars = helpers.summaries.read_scalars(logdir)
     step, _ = max(scalars["accuracy"], key=lambda point: point[1])  # 看错了标签
     return step + 5
+
+
+answer = best_step
+''',
+        ),
+        (
+            "wrong_tag",
+            '''\
+def best_step(logdir):
+    scalars = helpers.summaries.read_scalars(logdir)
+    return max(scalars["accuracy"], key=lambda point: point[1])[0]  # 看的是准确率
+
+
+answer = best_step
+''',
+        ),
+        (
+            "value_not_step",
+            '''\
+def best_step(logdir):
+    scalars = helpers.summaries.read_scalars(logdir)
+    return min(value for step, value in scalars["loss"])  # 取到的是值
 
 
 answer = best_step

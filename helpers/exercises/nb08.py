@@ -118,7 +118,17 @@ def _check_assertion(answer) -> str:
 
     if not hasattr(answer, "get_concrete_function"):
         raise Wrong("not_tf_function", "答案不是 `tf.function`：题目要的是在计算图里也起作用的检查。")
-    good = np.asarray(call(answer, tf.constant([1.0, np.e])))
+    try:
+        good = np.asarray(call(answer, tf.constant([1.0, np.e])))
+    except LearnerError as err:
+        if isinstance(err.error, tf.errors.InvalidArgumentError):
+            raise Wrong("rejects_good_input", "输入 [1, e] 全都大于 0，却也报错了：断言的条件写反了或写错了。") from None
+        raise Wrong(
+            "python_check_in_graph",
+            f"追踪时就出错了（{type(err.error).__name__}）：条件是张量时，Python 的 `assert` 和 `if ...: raise` "
+            "在计算图里用不了，追踪时还不知道 `x` 的值。",
+            "用 `tf.debugging` 的断言函数：它是图里的算子，每次运行时检查，例如 `tf.debugging.assert_positive(x)`。",
+        ) from None
     if not np.allclose(good, [0.0, 1.0], atol=1e-5):
         raise Wrong("wrong_value", f"`safe_log([1, e])` 应该是 [0, 1]，现在是 {np.round(good.astype(np.float64), 4).tolist()}。")
     for bad in ([1.0, 0.0], [-2.0, 3.0]):
@@ -175,6 +185,18 @@ answer = safe_log
 ''',
     wrong=(
         (
+            "python_check_in_graph",
+            '''\
+@tf.function
+def safe_log(x):
+    assert tf.reduce_all(x > 0), "safe_log 的输入必须大于 0"  # Python 的 assert
+    return tf.math.log(x)
+
+
+answer = safe_log
+''',
+        ),
+        (
             "no_error",
             '''\
 @tf.function
@@ -212,9 +234,11 @@ def _probe_model():
             super().__init__()
             self.dense = keras.layers.Dense(1, kernel_initializer="zeros")
             self.eager_calls = []
+            self.switch_on = []  # was the global switch on during this call?
 
         def call(self, inputs):
             self.eager_calls.append(bool(tf.executing_eagerly()))  # Python: runs at tracing, or every batch
+            self.switch_on.append(tf.config.functions_run_eagerly())
             return self.dense(inputs)
 
     return Probe()
@@ -229,6 +253,7 @@ def _check_run_eagerly(answer) -> str:
     y = np.zeros((8, 1), dtype=np.float32)
     model(x[:1])  # build the variables first (a plain call, eager)
     model.eager_calls.clear()
+    model.switch_on.clear()
     call(answer, model, x, y)
     global_switch = tf.config.functions_run_eagerly()
     tf.config.run_functions_eagerly(False)
@@ -236,7 +261,14 @@ def _check_run_eagerly(answer) -> str:
     if global_switch:
         raise Wrong(
             "global_switch",
-            "返回后全局开关 `tf.config.functions_run_eagerly()` 还开着，它影响所有 `tf.function`，不只是这个模型。",
+            "返回后全局开关 `tf.config.functions_run_eagerly()` 还开着，它影响所有 `tf.function`，不只是这个模型。"
+            "（检查已经替你关掉了。）",
+        )
+    if any(model.switch_on):
+        raise Wrong(
+            "global_switch",
+            "训练时打开的是全局开关 `tf.config.run_functions_eagerly(True)`：那段时间里所有 `tf.function` 都按即时执行运行，"
+            "不只是这个模型。题目要的是只影响这一个模型的写法。",
         )
     if not eager_calls:
         raise Wrong("not_trained", "模型一次都没有被调用：要用 `fit` 在 `x`、`y` 上训练一轮。")
@@ -247,7 +279,7 @@ def _check_run_eagerly(answer) -> str:
             "`fit` 默认把每一步放进 `tf.function`，`call` 里的 Python 代码只在追踪时运行。",
         )
     return (
-        f"`fit` 的 {len(eager_calls)} 次 `call` 都在即时执行下运行：`compile(run_eagerly=True)` 只影响这一个模型，"
+        f"`fit` 里的 {len(eager_calls)} 次 `call` 全部在即时执行下运行：`compile(run_eagerly=True)` 只影响这一个模型，"
         "调试完重新 `compile` 就回到计算图。"
     )
 
@@ -304,6 +336,19 @@ def fit_eagerly(model, x, y):
     tf.config.run_functions_eagerly(True)  # 全局开关，而且忘了关
     model.compile(optimizer="sgd", loss="mse")
     model.fit(x, y, batch_size=4, epochs=1, verbose=0)
+
+
+answer = fit_eagerly
+''',
+        ),
+        (
+            "global_switch",
+            '''\
+def fit_eagerly(model, x, y):
+    tf.config.run_functions_eagerly(True)  # 全局开关：用完关上了，但训练时影响所有 tf.function
+    model.compile(optimizer="sgd", loss="mse")
+    model.fit(x, y, batch_size=4, epochs=1, verbose=0)
+    tf.config.run_functions_eagerly(False)
 
 
 answer = fit_eagerly

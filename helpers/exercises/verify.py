@@ -9,7 +9,10 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from helpers.exercises.core import OK, UNSOLVED, Exercise, evaluate, run_source
+from helpers.exercises.core import OK, TIMEOUT, UNSOLVED, Exercise, evaluate, run_source
+
+#: A wrong answer meant to loop forever is stopped after this many seconds (its exercise's limit is longer).
+QUICK_TIME_LIMIT = 0.5
 
 
 @dataclass
@@ -26,12 +29,12 @@ class Outcome:
         return not self.problems
 
 
-def _verdict(ex: Exercise, source: str, label: str):
+def _verdict(ex: Exercise, source: str, label: str, time_limit: float | None = None):
     try:
         answer = run_source(source, label)
     except Exception as error:  # the stored code itself is broken
         return None, f"{label}: the code does not run ({type(error).__name__}: {error})"
-    return evaluate(ex, answer), None
+    return evaluate(ex, answer, time_limit), None
 
 
 def verify_one(ex: Exercise) -> Outcome:
@@ -43,7 +46,7 @@ def verify_one(ex: Exercise) -> Outcome:
     if not ex.wrong:
         outcome.problems.append("no wrong answer is stored (at least one is required)")
     for expected, source, label in cases:
-        verdict, problem = _verdict(ex, source, label)
+        verdict, problem = _verdict(ex, source, label, QUICK_TIME_LIMIT if expected == TIMEOUT else None)
         outcome.runs += 1
         if problem:
             outcome.problems.append(problem)
