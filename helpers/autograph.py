@@ -47,7 +47,7 @@ def converted_excerpt(fn: Callable, first: str, last: str, width: int = 96) -> s
 def op_types(fn) -> list[str]:
     """Return the sorted, distinct op types in the graph of a concrete function (or of a ``tf.function`` traced once).
 
-    Introduced in 06_dynamic_rnn, e.g. to see the ``While`` op a Python ``for``
+    Introduced in 01_modules_and_variables, e.g. to see the ``While`` op a Python ``for``
     over a tensor becomes. A ``tf.function`` must have an ``input_signature`` or
     exactly one trace, so that its graph is unambiguous.
     """

@@ -44,3 +44,18 @@ def run_from_same_start(
     finally:
         reset()
     return results
+
+
+def same_values(a: list, b: list, atol: float = 0.0) -> bool:
+    """Return True when two equally long lists of arrays (or variables/tensors) agree element by element within ``atol``.
+
+    Introduced in 01_modules_and_variables, to compare a model's variables with another model's
+    or with values saved before. Lists of different lengths are an error, not a silent mismatch.
+    """
+    a, b = list(a), list(b)
+    if len(a) != len(b):
+        raise ValueError(f"a and b must hold the same number of arrays, got {len(a)} and {len(b)}")
+    if not atol >= 0:
+        raise ValueError(f"atol must be a number >= 0, got {atol!r}")
+    values = [[np.asarray(x.numpy() if hasattr(x, "numpy") else x) for x in side] for side in (a, b)]
+    return all(x.shape == y.shape and np.allclose(x, y, rtol=0.0, atol=atol) for x, y in zip(*values))

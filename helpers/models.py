@@ -77,7 +77,7 @@ def _no_ipython_display() -> Iterator[None]:
 def summary_text(model: keras.Model) -> str:
     """Return the table of ``model.summary()`` as plain text, without colour codes.
 
-    Introduced in 05_custom_training_loop. ``model.summary(print_fn=print)``
+    Introduced in 01_modules_and_variables. ``model.summary(print_fn=print)``
     prints the same text, but inside Jupyter the ``rich`` library that Keras
     draws the table with also leaves an empty HTML output behind; this function
     displays nothing and returns the text.

@@ -62,3 +62,19 @@ def test_works_with_tf_variables():
     results = checks.run_from_same_start([v], {"a": lambda: v.assign_add(2.0), "b": lambda: v.assign_add(5.0)})
     assert [float(r[1][0]) for r in results.values()] == [2.0, 5.0]
     assert float(v.numpy()) == 0.0
+
+
+def test_same_values_compares_element_by_element():
+    a = [np.array([1.0, 2.0]), FakeVariable(3.0)]
+    assert checks.same_values(a, [np.array([1.0, 2.0]), np.array(3.0)])
+    assert not checks.same_values(a, [np.array([1.0, 2.5]), np.array(3.0)])
+    assert checks.same_values(a, [np.array([1.0, 2.0 + 1e-6]), np.array(3.0)], atol=1e-5)
+    assert not checks.same_values([np.zeros(2)], [np.zeros(3)])  # different shapes never agree
+    assert checks.same_values([], [])
+
+
+def test_same_values_rejects_lists_of_different_lengths_and_bad_atol():
+    with pytest.raises(ValueError, match="same number of arrays, got 1 and 2"):
+        checks.same_values([np.zeros(1)], [np.zeros(1), np.zeros(1)])
+    with pytest.raises(ValueError, match="atol must be a number >= 0"):
+        checks.same_values([np.zeros(1)], [np.zeros(1)], atol=-1.0)
