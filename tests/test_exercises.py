@@ -344,3 +344,16 @@ def test_describe_error_shows_the_real_error_inside_autograph_text():
         "NotImplementedError: （你的代码第 4 行）break and return statements which depend on a TF condition are not supported"
     )
     assert "while" in meaning
+
+
+def test_each_exercise_names_a_section_of_its_notebook():
+    """The "练的是" line points the learner at a real section: its text is a '## N. ...' heading."""
+    root = Path(__file__).resolve().parent.parent / "notebooks"
+    headings: dict[str, set[str]] = {}
+    for path in root.glob("[0-9][0-9]_*.ipynb"):
+        nb = nbformat.read(path, as_version=4)
+        text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+        headings[path.name[:2]] = set(re.findall(r"^## \d+\. (.+?)\s*$", text, re.M))
+    for ex in exercises.EXERCISES.values():
+        number = ex.id.split(".")[0]
+        assert ex.section in headings[number], (ex.id, ex.section, sorted(headings[number]))

@@ -57,7 +57,7 @@ EX_01_1 = Exercise(
     notebook=NOTEBOOK,
     title="让函数不再重新追踪",
     difficulty=2,
-    section="把 `tf.function` 放在最大的计算块上；追踪与重新追踪",
+    section="追踪：`tf.function` 什么时候运行 Python 代码",
     task=(
         "下面的 `scaled_sum` 每收到一个新的 Python 数字 `factor`、或一个新长度的 `x`，都会重新追踪（retracing）"
         "一次：每次都要重新运行 Python 代码、生成一张新的计算图。\n\n"
@@ -186,7 +186,7 @@ EX_01_2 = Exercise(
     notebook=NOTEBOOK,
     title="用 `tf.Module` 收集两层的变量",
     difficulty=1,
-    section="使用 `tf.Module` 和 Keras 层管理变量",
+    section="`tf.Module` 与 Keras 层递归收集变量",
     task=(
         "写一个两层的模块 `MLP(n_in, hidden, n_out)`：第一层算 `relu(x @ w1 + b1)`，第二层算 `h @ w2 + b2`。"
         "把权重和偏置做成 `tf.Variable`，放进模块的属性里（直接放、放进列表或子模块都行），"
@@ -315,7 +315,7 @@ EX_01_3 = Exercise(
     notebook=NOTEBOOK,
     title="冻结子模型，只训练头部",
     difficulty=1,
-    section="只训练模型的一部分（迁移学习、微调）",
+    section="只训练模型的一部分",
     task=(
         "微调时常常只训练新加的头部。写 `freeze_backbone(model, backbone)`：`model` 由子模型 `backbone`"
         "（一层 `Dense(8)`）和头部 `Dense(2)` 组成，函数要让 `backbone` 的变量不再参与训练，头部照常训练。\n\n"
@@ -417,7 +417,7 @@ EX_01_4 = Exercise(
     notebook=NOTEBOOK,
     title="把张量属性换成变量",
     difficulty=2,
-    section="不要在对象里保留 `tf.Tensor`，状态放进 `tf.Variable`",
+    section="不要把 `tf.Tensor` 存在对象里，状态用 `tf.Variable`",
     task=(
         "下面的 `Counter` 把累计值存成一个张量属性，并在 `tf.function` 里更新它。依次加 1、2、3，"
         "它返回的却不是 1、3、6。改好它：`add` 仍然是 `tf.function`，返回加上 `x` 之后的累计值，"

@@ -39,7 +39,7 @@ def _check_read_default(answer) -> str:
             if name in TF1_DEFAULTS and abs(got - TF1_DEFAULTS[name]) < 1e-9 and want != TF1_DEFAULTS[name]:
                 raise Wrong(
                     "tf1_values",
-                    f"`{name}` 给出了 {got:g}，这是 TF1 的默认值；已安装的 Keras 里是 {want:g}。"
+                    f"`{name}` 给出了 {got:g}，这是 TF1 `tf.keras`（1.13 及更早）的默认值；已安装的 Keras 里是 {want:g}。"
                     "默认值会随版本变化，要从正在用的 Keras 里读，而不是记住一张表。",
                 )
             raise Wrong("wrong_value", f"`{name}` 给出了 {got:g}，已安装的 Keras 里的默认学习率是 {want:g}。")
@@ -131,7 +131,7 @@ def _check_changed(answer) -> str:
                 f"{_installed_default('Adam')!r}，和 Python 的 0.001 差一点点，用 `!=` 比较就不相等。",
                 "比较浮点数用 `np.isclose(a, b)`，或者先 `round(x, 6)` 再比。",
             )
-        raise Wrong("extra", f"{'、'.join(extra)} 的默认学习率没有变（{values}，与 TF1 相同）。")
+        raise Wrong("extra", f"{'、'.join(extra)} 的默认学习率没有变（{values}，与 TF1 `tf.keras` 相同）。")
     if missing:
         values = "，".join(f"{n} 从 {TF1_DEFAULTS[n]:g} 变成了 {_installed_default(n):g}" for n in missing)
         raise Wrong("missing", f"还漏了 {'、'.join(missing)}：{values}。")
@@ -144,9 +144,9 @@ EX_02_2 = Exercise(
     notebook=NOTEBOOK,
     title="哪些优化器的默认学习率变了",
     difficulty=1,
-    section="对照 TF1 的默认学习率",
+    section="从已安装的 Keras 读出默认学习率",
     task=(
-        "TF1 里 7 个优化器的默认学习率是：`SGD` 0.01、`Adam` 0.001、`RMSprop` 0.001、`Adagrad` 0.01、"
+        "TF1 `tf.keras`（1.13 及更早）里 7 个优化器的默认学习率是：`SGD` 0.01、`Adam` 0.001、`RMSprop` 0.001、`Adagrad` 0.01、"
         "`Adadelta` 1.0、`Adamax` 0.002、`Nadam` 0.002。\n\n"
         "在已安装的 Keras 里，其中哪些的默认学习率变了？把它们的名字放进一个集合 `answer`"
         "（可以手写，也可以用代码算出来）。检查会读出当前版本的数值来比对。"
@@ -157,7 +157,7 @@ answer = ...  # TODO：例如 {"SGD", "Adam"}
 ''',
     hints=(
         "不传参数创建每个优化器，`float(optimizer.learning_rate)` 就是默认学习率。",
-        "把读出的数和题目里 TF1 的数逐个比较：不相等的就是变了的。学习率是 `float32`，比较时用 `np.isclose`。",
+        "把读出的数和题目里 TF1 `tf.keras` 的数逐个比较：不相等的就是变了的。学习率是 `float32`，比较时用 `np.isclose`。",
     ),
     check=_check_changed,
     solution='''\
@@ -222,7 +222,7 @@ def _check_slow(answer) -> str:
         raise Wrong(
             "too_slow",
             f"学习率 {lr:g} 时，{STEPS} 步后损失只从 {start:.5f} 降到 {end:.5f}，几乎不动。"
-            "这段代码写于 TF1 时代：那时 `Adadelta` 的默认学习率和现在不一样。",
+            "这段代码写于 TF 1.13 时代：那时 `tf.keras` 里 `Adadelta` 的默认学习率和现在不一样。",
         )
     return f"学习率 {lr:g} 时，{STEPS} 步后损失从 {start:.4f} 降到 {end:.4f}：显式写出学习率，换版本也不会悄悄变。"
 
@@ -232,9 +232,9 @@ EX_02_3 = Exercise(
     notebook=NOTEBOOK,
     title="迁移后训练不动了：找回原来的学习率",
     difficulty=2,
-    section="默认值变了，收敛就变了",
+    section="默认值变了，损失曲线也跟着变",
     task=(
-        "一段写于 TF1 时代的代码用 `Adadelta` 的默认设置拟合一条直线，在 TF1 里损失从第一步起就稳步下降；"
+        "一段写于 TF 1.13 时代的代码用 `Adadelta` 的默认设置拟合一条直线，当时损失从第一步起就稳步下降；"
         "搬到 Keras 3 以后，损失几乎不动。\n\n"
         "写 `make_optimizer()`，仍然返回一个 `Adadelta`，让检查里的 8 个训练步把损失降低 0.3% 以上"
         "（用现在的默认设置，只降低约 0.001%）。"
@@ -248,13 +248,13 @@ def make_optimizer():
 answer = make_optimizer
 ''',
     hints=(
-        "先看看 `keras.optimizers.Adadelta().learning_rate` 现在是多少，再和 TF1 的默认值比一比。",
-        "TF1 里 `Adadelta` 的默认学习率是 1.0：`keras.optimizers.Adadelta(learning_rate=1.0)`。",
+        "先看看 `keras.optimizers.Adadelta().learning_rate` 现在是多少，再和 TF1 `tf.keras` 的默认值比一比。",
+        "TF 1.13 及更早的 `tf.keras` 里，`Adadelta` 的默认学习率是 1.0：`keras.optimizers.Adadelta(learning_rate=1.0)`。",
     ),
     check=_check_slow,
     solution='''\
 def make_optimizer():
-    return keras.optimizers.Adadelta(learning_rate=1.0)  # TF1 的默认值，显式写出来
+    return keras.optimizers.Adadelta(learning_rate=1.0)  # TF1 `tf.keras` 的默认值，显式写出来
 
 
 answer = make_optimizer

@@ -58,7 +58,7 @@ EX_03_1 = Exercise(
     notebook=NOTEBOOK,
     title="写一条输入管道：缩放、打乱、分批",
     difficulty=1,
-    section="输入管道：缩放、打乱、分批",
+    section="输入管道：缩放、打乱、分批、截取",
     task=(
         "写 `make_pipeline(images, labels, batch_size)`：`images` 是 `uint8` 的 NumPy 数组（N×高×宽×1），"
         "`labels` 是整数数组。返回一个 `tf.data.Dataset`，每个元素是一个批次 `(图像, 标签)`："

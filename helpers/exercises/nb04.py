@@ -209,7 +209,7 @@ EX_04_2 = Exercise(
     notebook=NOTEBOOK,
     title="算出 `fit` 报告的损失",
     difficulty=2,
-    section="正则化损失自动计入",
+    section="正则化损失和活动正则化损失自动计入",
     task=(
         "模型的全连接层带 L2 正则化，`compile` 时用的损失是 "
         "`keras.losses.SparseCategoricalCrossentropy(from_logits=True)`。\n\n"
@@ -335,7 +335,7 @@ EX_04_3 = Exercise(
     notebook=NOTEBOOK,
     title="把普通函数当作指标",
     difficulty=2,
-    section="任意函数作损失或指标",
+    section="任意函数作损失或指标；自定义回调；TensorBoard",
     task=(
         "回归模型常常系统性地偏高或偏低。写一个指标函数 `too_high(y_true, y_pred)`：对每个样本，"
         "预测高于真实值时给 1.0，否则给 0.0（返回 `float32` 张量）。Keras 会对它求平均，"

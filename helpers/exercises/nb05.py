@@ -126,7 +126,7 @@ EX_05_1 = Exercise(
     notebook=NOTEBOOK,
     title="把 TF1 的训练循环改写成 `GradientTape` 训练步",
     difficulty=2,
-    section="三个步骤：迭代数据、`GradientTape`、`apply_gradients`",
+    section="三个步骤：遍历数据、`GradientTape`、`apply_gradients`",
     task=(
         "下面是 TF1 风格的训练循环：\n\n" + TF1_LOOP + "\n\n"
         "用 TF2 的方式写出其中的一个训练步 `train_step(model, optimizer, x, y)`：在 `tf.GradientTape` 里"
@@ -339,7 +339,7 @@ EX_05_2 = Exercise(
     notebook=NOTEBOOK,
     title="训练步里用对 `training` 参数",
     difficulty=1,
-    section="`training` 参数：Dropout 与 BatchNormalization",
+    section="`training` 参数：训练和推理时层的行为不同",
     task=(
         "模型里有 `BatchNormalization`：训练时它用当前批次的均值和方差，并更新自己的滑动均值；推理时只用滑动均值。"
         "写一个训练步 `train_step(model, optimizer, x, y)`（均方误差，返回损失），让这些层按训练方式工作。"

@@ -64,7 +64,7 @@ EX_06_1 = Exercise(
     notebook=NOTEBOOK,
     title="依赖数据的 `while`：考拉兹步数",
     difficulty=2,
-    section="AutoGraph 把 `for`、`while`、`if` 改写成图里的算子",
+    section="放进 `tf.function`：一张计算图处理任意形状",
     task=(
         "考拉兹（Collatz）过程：`n` 是偶数就变成 `n // 2`，是奇数就变成 `3 * n + 1`，直到变成 1。"
         "写一个 `tf.function` 函数 `collatz_steps(n)`，`n` 是 `int32` 标量张量，返回走到 1 需要的步数"
@@ -240,7 +240,7 @@ EX_06_2 = Exercise(
     notebook=NOTEBOOK,
     title="用 `tf.TensorArray` 写动态展开",
     difficulty=3,
-    section="用 `tf.range` + `TensorArray` 手写动态展开",
+    section="用 Python 循环手写动态展开",
     task=(
         "仿照动态 RNN 的写法，写一个 `tf.function` 函数 `running_sum(x)`：`x` 的形状是 `[批, 时间, 3]`，"
         "返回形状 `[批, 时间, 1]` 的张量，第 `t` 步是从第 0 步到第 `t` 步所有数的和（和 "
@@ -414,7 +414,7 @@ EX_06_3 = Exercise(
     notebook=NOTEBOOK,
     title="数一数：这些调用追踪了几次",
     difficulty=2,
-    section="依赖数据的 `if` 变成 `tf.cond`；Python 值与张量",
+    section="放进 `tf.function`：一张计算图处理任意形状",
     task=(
         "不运行代码，先想一想：下面 6 次调用一共会让 `squash` 追踪几次？把次数（一个整数）写进答案单元格。"
         "检查会真的运行一遍，并逐次解释。\n\n```python\n" + TRACE_CALLS + "\n```"

@@ -186,7 +186,7 @@ EX_07_2 = Exercise(
     notebook=NOTEBOOK,
     title="用写入器写下损失",
     difficulty=2,
-    section="用 `tf.summary` 写日志：写入器与显式的 `step`",
+    section="用 `tf.summary` 写摘要：训练、验证各一个写入器",
     task=(
         "写 `log_losses(logdir, losses)`：在文件夹 `logdir` 里创建一个写入器，把列表 `losses` 里的第 `i` 个损失"
         "记成标签 `\"loss\"`、`step=i` 的标量摘要。检查会用 `helpers.summaries.read_scalars` 把它读回来。"
@@ -299,7 +299,7 @@ EX_07_3 = Exercise(
     notebook=NOTEBOOK,
     title="从摘要日志里读回一个值",
     difficulty=1,
-    section="把日志读回来：TensorBoard 会画的就是这些",
+    section="把日志读回来：TensorBoard 画的就是这些",
     task=(
         "一次训练每 5 步把测试损失记成标签 `\"loss\"`（还记了 `\"accuracy\"`）。写 `best_step(logdir)`：读出 "
         "`logdir` 里的摘要，返回测试损失最低的那一步的 `step`（整数）。"

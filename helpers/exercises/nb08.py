@@ -52,7 +52,7 @@ EX_08_1 = Exercise(
     notebook=NOTEBOOK,
     title="让 `tf.function` 临时按即时执行运行",
     difficulty=1,
-    section="`tf.config.run_functions_eagerly`",
+    section="`run_functions_eagerly(True)`：让 `tf.function` 回到即时执行",
     task=(
         "调试一个已经追踪过的 `tf.function` 时，想让它里面的 Python 代码（`print`、`breakpoint()`）每次调用都运行。"
         "写 `call_each_eagerly(fn, xs)`：在即时执行下对 `xs` 的每个元素调用 `fn`，返回结果的列表；"
@@ -289,7 +289,7 @@ EX_08_3 = Exercise(
     notebook=NOTEBOOK,
     title="只让一个 Keras 模型按即时执行训练",
     difficulty=2,
-    section="`compile(run_eagerly=True)`",
+    section="`compile(run_eagerly=True)`：让 Keras 逐批即时执行",
     task=(
         "想在模型的 `call` 里打印中间结果、或用 `pdb` 单步调试，但 `fit` 默认在计算图里运行。"
         "写 `fit_eagerly(model, x, y)`：编译模型（优化器 `\"sgd\"`、损失 `\"mse\"`），用 `fit` 在 `x`、`y` 上"
