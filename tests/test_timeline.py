@@ -6,6 +6,7 @@ matplotlib.use("Agg")
 
 import pytest  # noqa: E402
 import tensorflow as tf  # noqa: E402
+from tensorflow.python.framework import config  # noqa: E402  (is/disable_op_determinism are not public)
 
 from helpers import timeline  # noqa: E402
 from helpers.timeline import Interval  # noqa: E402
@@ -65,6 +66,39 @@ def test_plot_timeline_draws_one_panel_per_timeline_with_a_bar_per_interval():
     assert [t.get_text() for t in fig.axes[1].get_yticklabels()] == ["consume", "produce"]
 
 
+def test_record_runs_each_pipeline_on_a_fresh_source():
+    pipelines = {"serial": lambda ds: ds.with_options(SERIAL), "prefetch": lambda ds: ds.with_options(SERIAL).prefetch(1)}
+    timelines = timeline.record(pipelines, 3, 0.03, 0.03)
+    assert list(timelines) == ["serial", "prefetch"]
+    for intervals in timelines.values():
+        assert sorted((iv.kind, iv.index) for iv in intervals) == sorted((k, i) for i in range(3) for k in ("produce", "consume"))
+    assert timeline.count_overlaps(timelines["serial"]) == 0
+    assert timeline.count_overlaps(timelines["prefetch"]) >= 1
+
+
+def test_op_determinism_turns_prefetch_off_when_a_pipeline_function_is_stateful():
+    """What 03 shows: with op determinism on, tf.data sets the prefetch buffer to 0 (make_deterministic)."""
+    counter = tf.Variable(0, dtype=tf.int64)
+
+    def count(index):
+        counter.assign_add(1)
+        return index
+
+    pipelines = {
+        "stateful map": lambda ds: ds.map(count).with_options(SERIAL).prefetch(1),
+        "py_function": lambda ds: ds.map(lambda i: tf.py_function(lambda x: x, [i], tf.int64)).with_options(SERIAL).prefetch(1),
+    }
+    was_on = config.is_op_determinism_enabled()
+    tf.config.experimental.enable_op_determinism()
+    try:
+        timelines = timeline.record(pipelines, 3, 0.03, 0.03)
+    finally:
+        if not was_on:
+            config.disable_op_determinism()
+    assert {name: timeline.count_overlaps(t) for name, t in timelines.items()} == {"stateful map": 0, "py_function": 0}
+    assert int(counter.numpy()) == 3
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [
@@ -75,6 +109,8 @@ def test_plot_timeline_draws_one_panel_per_timeline_with_a_bar_per_interval():
         (lambda: timeline.Recorder().consume([], 2), "seconds must be a number"),
         (lambda: timeline.plot_timeline({}), "non-empty mapping"),
         (lambda: timeline.plot_timeline({"a": []}), "timeline 'a' must be"),
+        (lambda: timeline.record({}, 3, 0.01, 0.01), "non-empty mapping of name"),
+        (lambda: timeline.record({"a": 5}, 3, 0.01, 0.01), "must be a function of the source"),
     ],
 )
 def test_bad_input_is_rejected_clearly(call, message):
