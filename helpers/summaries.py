@@ -15,6 +15,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import numpy as np
 import tensorflow as tf
+from matplotlib.ticker import MaxNLocator
 
 from helpers import _checks
 
@@ -137,6 +138,7 @@ def plot_runs(runs: Mapping[str, Scalars], tag: str, title: str | None = None):
     for name, points in having.items():
         steps, values = zip(*points)
         ax.plot(steps, values, marker="o" if len(points) <= 30 else None, label=name)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # steps are whole numbers: no 0.25 ticks
     ax.set_xlabel("step")
     ax.set_ylabel(tag)
     ax.set_title(title if title is not None else tag)
