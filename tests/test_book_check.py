@@ -137,8 +137,9 @@ def test_stage_copies_the_book_and_nothing_else(tmp_path):
     assert toc.index("notebooks/01_a\n") < toc.index("notebooks/02_b\n") < toc.index("notebooks/glossary\n")
     assert "benchmarks/results/results\n" in toc
     results = (dest / "benchmarks" / "results" / "results.md").read_text(encoding="utf-8").splitlines()
-    assert results[0] == "# Benchmark results"
-    assert any(line.startswith("![") and line.endswith("(results.png)") for line in results[1:4])
+    assert results[0] == "# 实测：指南的速度建议（make bench 的结果）"  # make bench's English title, in Chinese
+    assert any("make bench" in line and "生成" in line for line in results[1:4]), "a line says where the tables come from"
+    assert any(line.startswith("![") and line.endswith("(results.png)") for line in results[1:6])
 
 
 def test_warnings_name_the_files_in_the_repository(tmp_path):
