@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import posixpath
-import re
 import shutil
 import subprocess
 import sys
@@ -33,6 +32,9 @@ import tomllib
 
 BOOK = Path(__file__).resolve().parent
 ROOT = BOOK.parent
+sys.path.insert(0, str(ROOT))  # helpers, also when the project is not pip-installed
+from helpers.paths import collection  # noqa: E402
+
 SRC = ROOT / "build" / "book-src"
 OUT = ROOT / "build" / "book"
 DOCTREES = ROOT / "build" / "book-doctrees"
@@ -42,15 +44,11 @@ INDEX = "index.md"
 GLOSSARY = "notebooks/glossary.md"
 RESULTS = "benchmarks/results/results.md"
 RESULTS_CHART = "benchmarks/results/results.png"
-#: Only these are notebooks of the book: `NN_name.ipynb`.
-NOTEBOOK_NAME = re.compile(r"^\d\d_[^.]+\.ipynb$")
 
 
 def notebooks(root: Path = ROOT) -> list[str]:
     """Return the notebooks of the book (repository paths), in reading order."""
-    return sorted(
-        f"notebooks/{p.name}" for p in (root / "notebooks").glob("*.ipynb") if NOTEBOOK_NAME.match(p.name)
-    )
+    return [f"notebooks/{p.name}" for p in collection(root / "notebooks")]
 
 
 def staged_files(root: Path = ROOT) -> dict[str, str]:

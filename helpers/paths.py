@@ -13,16 +13,25 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-#: The collection's notebooks are named ``NN_topic.ipynb``: two digits, an underscore, then
-#: letters, digits or underscores (so ``01_x.nbconvert.ipynb`` and ``01_x-Copy1.ipynb`` are not).
-NOTEBOOK_PATTERN = re.compile(r"^\d\d_\w+\.ipynb$")
+#: The collection's notebooks are named ``NN_topic.ipynb``: two digits (group 1, the reading
+#: order), an underscore, then letters, digits or underscores, so copies that other tools leave
+#: beside them (``01_x.nbconvert.ipynb``, ``01_x-Copy1.ipynb``, ``Untitled.ipynb``) are not.
+#: The one definition that make notebooks, make lint, pytest, the exercises and the book all use.
+NOTEBOOK_NAME = re.compile(r"^(\d\d)_\w+\.ipynb$")
+
+
+def collection(folder: str | Path) -> list[Path]:
+    """Return the collection's notebooks (``NN_topic.ipynb``) directly in ``folder``, in reading order."""
+    if not isinstance(folder, (str, Path)):
+        raise TypeError(f"folder must be a path (str or Path), got {type(folder).__name__}")
+    return sorted(p for p in Path(folder).glob("*.ipynb") if NOTEBOOK_NAME.match(p.name))
 
 
 def _checkout_notebooks() -> Path | None:
     """Return the repository's ``notebooks/`` when helpers is imported from a checkout, else None."""
     folder = Path(__file__).resolve().parent.parent / "notebooks"
     try:
-        if any(NOTEBOOK_PATTERN.match(p.name) for p in folder.iterdir() if p.is_file()):
+        if collection(folder):
             return folder
     except OSError:  # no such folder (pip-installed helpers), or unreadable
         pass

@@ -5,15 +5,12 @@ Copies that other tools leave next to them (``01_x.nbconvert.ipynb`` from
 are not part of the collection: ``pytest --nbval`` skips them.
 """
 
-import re
-
-#: Two digits, an underscore, then letters, digits or underscores only (no '.', '-' or space).
-NOTEBOOK = re.compile(r"^\d\d_\w+\.ipynb$")
+from helpers.paths import NOTEBOOK_NAME
 
 
 def pytest_ignore_collect(collection_path, config):
     """Skip every ``.ipynb`` that is not one of the collection's notebooks."""
-    if collection_path.suffix == ".ipynb" and not NOTEBOOK.match(collection_path.name):
+    if collection_path.suffix == ".ipynb" and not NOTEBOOK_NAME.match(collection_path.name):
         return True
     return None
 

@@ -20,6 +20,7 @@ import helpers.exercises as exercises
 from helpers.exercises import __main__ as cli
 from helpers.exercises.core import OK, UNSOLVED, evaluate, run_source, unsolved_text
 from helpers.exercises.verify import verify, verify_one
+from helpers.paths import collection
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("sync_exercises", ROOT / "tools" / "sync_exercises.py")
@@ -350,7 +351,7 @@ def test_each_exercise_names_a_section_of_its_notebook():
     """The "练的是" line points the learner at a real section: its text is a '## N. ...' heading."""
     root = Path(__file__).resolve().parent.parent / "notebooks"
     headings: dict[str, set[str]] = {}
-    for path in root.glob("[0-9][0-9]_*.ipynb"):
+    for path in collection(root):
         nb = nbformat.read(path, as_version=4)
         text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
         headings[path.name[:2]] = set(re.findall(r"^## \d+\. (.+?)\s*$", text, re.M))

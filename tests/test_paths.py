@@ -66,3 +66,16 @@ def test_bad_folder_names_are_clear_errors(bad):
 def test_non_str_parts_are_type_errors(bad):
     with pytest.raises(TypeError, match=r"parts\[0\] must be a str"):
         paths.logs_dir(bad)
+
+
+def test_collection_is_the_nn_notebooks_only(tmp_path):
+    """One definition of the collection, shared by make notebooks, make lint, pytest, the exercises and the book."""
+    from helpers.paths import collection
+
+    for name in ("02_b.ipynb", "01_a.ipynb", "01_a.nbconvert.ipynb", "01_a-Copy1.ipynb", "Untitled.ipynb",
+                 "1_c.ipynb", "03_a b.ipynb", "glossary.md"):
+        (tmp_path / name).write_text("{}")
+    assert [p.name for p in collection(tmp_path)] == ["01_a.ipynb", "02_b.ipynb"]
+    assert [p.name for p in collection(str(tmp_path))] == ["01_a.ipynb", "02_b.ipynb"]
+    with pytest.raises(TypeError, match="folder must be a path"):
+        collection(None)

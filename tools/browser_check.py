@@ -43,6 +43,9 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # helpers, also when the project is not pip-installed
+from helpers.paths import collection  # noqa: E402
+
 DEFAULT_NOTEBOOK = ROOT / "notebooks" / "03_data_and_tf_function.ipynb"
 ARTIFACTS = ROOT / "artifacts" / "browser"
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome")
@@ -141,7 +144,7 @@ def pick_notebook(given: Path | None) -> Path:
         return given.resolve()
     if DEFAULT_NOTEBOOK.is_file():
         return DEFAULT_NOTEBOOK
-    found = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    found = collection(ROOT / "notebooks")  # NN_topic.ipynb, not copies left by other tools
     if not found:
         raise CheckFailed("no notebooks/*.ipynb to check")
     return found[0]

@@ -48,6 +48,8 @@ except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # helpers, also when the project is not pip-installed
+from helpers.paths import NOTEBOOK_NAME, collection  # noqa: E402
 
 #: A markdown cell whose first line is this may hold a short English passage.
 ENGLISH_MARK = "<!-- lang: en -->"
@@ -101,7 +103,6 @@ GLOSSARY = Path("notebooks") / "glossary.md"
 GUIDE_URL = "https://www.tensorflow.org/guide/effective_tf2"
 # The collection's own notebooks: ``NN_topic.ipynb`` (two digits, underscore, then letters, digits or
 # underscores). Copies such as ``01_x.nbconvert.ipynb`` or ``01_x-Copy1.ipynb`` are not checked by default.
-NOTEBOOK_NAME = re.compile(r"^(\d\d)_\w+\.ipynb$")
 TITLE = re.compile(r"^(\d\d) · \S")
 CLAIM_ID = re.compile(r"(?<![A-Za-z0-9])[CK]\d\d(?![0-9])")
 
@@ -632,7 +633,7 @@ class NotebookLinter:
     def neighbours(self) -> tuple[Path | None, Path | None]:
         """The collection's notebooks just before and after this one (``NN_*.ipynb`` in this folder)."""
         folder = self.path.parent
-        names = sorted(p.name for p in folder.iterdir() if NOTEBOOK_NAME.match(p.name))
+        names = [p.name for p in collection(folder)]
         if self.path.name not in names:
             return None, None
         k = names.index(self.path.name)
@@ -703,11 +704,6 @@ def lint(paths: list[Path], root: Path = ROOT, repo: str | None = None) -> list[
     for path in paths:
         problems.extend(NotebookLinter(path, repo, root).run())
     return problems
-
-
-def collection(folder: Path) -> list[Path]:
-    """Return the collection's notebooks in ``folder`` (``NN_topic.ipynb``), sorted."""
-    return sorted(p for p in folder.glob("*.ipynb") if NOTEBOOK_NAME.match(p.name))
 
 
 def main(argv: list[str] | None = None) -> int:

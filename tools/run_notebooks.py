@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import copy
 import glob
-import re
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -30,6 +29,9 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 from nbval.plugin import coalesce_streams
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # helpers, also when not pip-installed
+from helpers.paths import NOTEBOOK_NAME, collection  # noqa: E402
 
 IGNORE_MARK = "# NBVAL_IGNORE_OUTPUT"
 CELL_TIMEOUT_S = 300
@@ -40,8 +42,6 @@ STABLE_METADATA = {
 }
 
 
-#: The collection's own notebooks: two digits, an underscore, then letters, digits or underscores.
-NOTEBOOK_NAME = re.compile(r"^\d\d_\w+\.ipynb$")
 
 
 def expand(args: list[str]) -> tuple[list[Path], list[str]]:
@@ -51,7 +51,7 @@ def expand(args: list[str]) -> tuple[list[Path], list[str]]:
     for arg in args:
         path = Path(arg)
         if path.is_dir():
-            found = sorted(p for p in path.glob("*.ipynb") if NOTEBOOK_NAME.match(p.name))
+            found = collection(path)
         elif path.is_file():
             found = [path]
         elif glob.has_magic(arg):

@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from helpers.exercises import Exercise, for_notebook  # noqa: E402
+from helpers.paths import collection  # noqa: E402
 
 FURTHER_READING = "## 延伸阅读"
 
@@ -105,9 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("notebooks", nargs="*", type=Path, help="default: the NN_*.ipynb in notebooks/")
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if a section is out of date")
     args = parser.parse_args(argv)
-    paths = args.notebooks or sorted(
-        p for p in (ROOT / "notebooks").glob("*.ipynb") if re.match(r"^\d\d_\w+\.ipynb$", p.name)
-    )  # the collection's NN_topic.ipynb only, not copies such as NN_topic.nbconvert.ipynb
+    paths = args.notebooks or collection(ROOT / "notebooks")  # not copies such as NN_x.nbconvert.ipynb
     status = 0
     for path in paths:
         exercises = for_notebook(path.stem)
