@@ -29,7 +29,7 @@ import numpy as np
 import tensorflow as tf
 import tensorflow_datasets as tfds
 
-from helpers import _checks
+from helpers import _arguments
 
 #: Name of the offline dataset registered by this module.
 SUBSET_NAME = "mnist_subset"
@@ -197,8 +197,8 @@ def check_network(host: tuple[str, int] | None = None, timeout: float = NETWORK_
         host = DOWNLOAD_HOST
     if (not isinstance(host, tuple) or len(host) != 2 or not isinstance(host[0], str) or not host[0]):
         raise TypeError(f"host must be a (name, port) tuple such as {DOWNLOAD_HOST!r}, got {host!r}")
-    port = _checks.integer("host[1] (the port)", host[1], minimum=1, maximum=65535)
-    timeout = _checks.number("timeout", timeout, minimum=0.001)
+    port = _arguments.integer("host[1] (the port)", host[1], minimum=1, maximum=65535)
+    timeout = _arguments.number("timeout", timeout, minimum=0.001)
     url = f"https://{host[0]}:{port}{DOWNLOAD_PATH}"
     outcome: dict = {}
     # requests bounds each connect and read, not name resolution or the sum of them:

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import keras
 
-from helpers import _checks
+from helpers import _arguments
 
 #: Shape of one MNIST image, as TFDS returns it.
 IMAGE_SHAPE = (28, 28, 1)
@@ -27,9 +27,9 @@ def build_cnn(l2: float = 0.02, dropout: float = 0.1, name: str = "cnn") -> kera
     -> Dense(64) -> BatchNormalization -> Dense(10). ``l2=0`` removes the
     regularizer, so ``model.losses`` is empty.
     """
-    l2 = _checks.number("l2", l2, minimum=0)
+    l2 = _arguments.number("l2", l2, minimum=0)
     try:
-        dropout = _checks.number("dropout", dropout, minimum=0, below=1)
+        dropout = _arguments.number("dropout", dropout, minimum=0, below=1)
     except ValueError:
         raise ValueError(f"dropout must be a number in [0, 1), got {dropout!r}") from None
     regularizer = keras.regularizers.L2(l2) if l2 > 0 else None
@@ -50,7 +50,7 @@ def build_cnn(l2: float = 0.02, dropout: float = 0.1, name: str = "cnn") -> kera
 
 def build_mlp(hidden: int = 32, name: str = "mlp") -> keras.Sequential:
     """Return a small dense classifier for 28x28x1 images: Flatten -> Dense(``hidden``) -> Dense(10) logits."""
-    hidden = _checks.integer("hidden", hidden, minimum=1)
+    hidden = _arguments.integer("hidden", hidden, minimum=1)
     return keras.Sequential(
         [
             keras.Input(shape=IMAGE_SHAPE),

@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.ticker import MaxNLocator
 
-from helpers import _checks
+from helpers import _arguments
 
 #: Most digits one :func:`show_digits` figure draws (a 4,000-digit figure takes a minute and gigabytes).
 MAX_DIGITS = 200
@@ -24,7 +24,7 @@ matplotlib.rcParams.update({"figure.dpi": 80, "axes.grid": True, "grid.alpha": 0
 
 def show_digits(images, labels, predictions=None, columns: int = 8, title: str | None = None):
     """Return a figure with a grid of digits, each titled with its label (and prediction); at most 200 digits."""
-    columns = _checks.integer("columns", columns, minimum=1)
+    columns = _arguments.integer("columns", columns, minimum=1)
     images = np.asarray(images)
     labels = np.asarray(labels)
     if images.ndim == 4 and images.shape[-1] == 1:
@@ -114,9 +114,9 @@ def plot_bars(values: Mapping[str, float], ylabel: str = "", title: str | None =
     if not isinstance(values, Mapping) or not values:
         raise ValueError("values must be a non-empty mapping of name -> number")
     names = list(values)
-    heights = [_checks.number(f"values[{k!r}]", values[k]) for k in names]
+    heights = [_arguments.number(f"values[{k!r}]", values[k]) for k in names]
     if reference is not None:
-        reference = _checks.number("reference", reference)
+        reference = _arguments.number("reference", reference)
     fig, ax = plt.subplots(figsize=(max(4, 1.4 * len(names)), 3.2))
     bars = ax.bar(names, heights, color=plt.cm.tab10.colors[: len(names)])
     ax.bar_label(bars, labels=[f"{h:.1f}" for h in heights])

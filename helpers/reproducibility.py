@@ -14,7 +14,7 @@ import sys
 import tempfile
 import warnings
 
-from helpers import _checks
+from helpers import _arguments
 
 # TensorFlow reads these when it is first imported.
 _ENV_BEFORE_IMPORT = {
@@ -163,9 +163,9 @@ def make_reproducible(seed: int = 42, cpu_devices: int = 1, quiet: bool = False)
     TensorFlow was imported first.
     """
     global _imported_by_us
-    seed = _checks.integer("seed", seed, minimum=0, maximum=MAX_SEED)
-    cpu_devices = _checks.integer("cpu_devices", cpu_devices, minimum=1)
-    quiet = _checks.boolean("quiet", quiet)
+    seed = _arguments.integer("seed", seed, minimum=0, maximum=MAX_SEED)
+    cpu_devices = _arguments.integer("cpu_devices", cpu_devices, minimum=1)
+    quiet = _arguments.boolean("quiet", quiet)
 
     already_imported = "tensorflow" in sys.modules
     for problem in _prepare_environment(os.environ, already_imported, _imported_by_us):

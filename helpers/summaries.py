@@ -17,7 +17,7 @@ import numpy as np
 import tensorflow as tf
 from matplotlib.ticker import MaxNLocator
 
-from helpers import _checks
+from helpers import _arguments
 
 #: Event files written by ``tf.summary`` writers start with this name.
 EVENT_FILE_PREFIX = "events.out.tfevents."
@@ -114,7 +114,8 @@ def _points(run: str, tag: str, points) -> list[tuple[float, float]]:
         if not isinstance(point, (list, tuple)) or len(point) != 2:
             raise TypeError(f"{where}[{i}] must be a (step, value) pair, got {point!r}")
         try:
-            checked.append((_checks.number(f"{where}[{i}] step", point[0]), _checks.number(f"{where}[{i}] value", point[1])))
+            step = _arguments.number(f"{where}[{i}] step", point[0])
+            checked.append((step, _arguments.number(f"{where}[{i}] value", point[1])))
         except (TypeError, ValueError) as err:
             raise type(err)(f"{err}: each point must be a (step, value) pair of finite numbers") from None
     return checked

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from helpers import _checks
+from helpers import _arguments
 
 
 @dataclass(frozen=True)
@@ -36,9 +36,9 @@ def measure(fn: Callable[[], object], repeats: int = 5, warmup: int = 1, number:
     """Return the :class:`Timing` of ``fn()``: ``warmup`` untimed calls, then ``repeats`` timed rounds of ``number`` calls."""
     if not callable(fn):
         raise TypeError(f"fn must be callable, got {type(fn).__name__}")
-    repeats = _checks.integer("repeats", repeats, minimum=1)
-    warmup = _checks.integer("warmup", warmup, minimum=0)
-    number = _checks.integer("number", number, minimum=1)
+    repeats = _arguments.integer("repeats", repeats, minimum=1)
+    warmup = _arguments.integer("warmup", warmup, minimum=0)
+    number = _arguments.integer("number", number, minimum=1)
     for _ in range(warmup):
         fn()
     rounds = []

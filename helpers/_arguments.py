@@ -1,4 +1,4 @@
-"""Argument checks shared by the helpers: clear errors that name the argument.
+"""Argument validation shared by the helpers (private): clear errors that name the argument.
 
 NumPy scalars are accepted wherever a Python number is (``np.int64(32)``,
 ``np.float32(0.01)``): NumPy registers them as ``numbers.Integral`` / ``numbers.Real``.
