@@ -1,6 +1,6 @@
 """Look inside what AutoGraph and ``tf.function`` produce.
 
-Introduced in 06_dynamic_rnn: an excerpt of the code AutoGraph generates, and
+Introduced in 07_dynamic_rnn: an excerpt of the code AutoGraph generates, and
 the op types of a traced graph. TensorFlow is imported on first call, so
 ``import helpers.autograph`` stays light.
 """
@@ -14,7 +14,7 @@ from collections.abc import Callable
 def converted_excerpt(fn: Callable, first: str, last: str, width: int = 96) -> str:
     """Return the lines of ``tf.autograph.to_code(fn)`` from the one containing ``first`` to the one containing ``last``.
 
-    Introduced in 06_dynamic_rnn. Blank lines, ``nonlocal`` declarations and
+    Introduced in 07_dynamic_rnn. Blank lines, ``nonlocal`` declarations and
     ``ag__.Undefined`` placeholders are left out (AutoGraph lists their names
     in set order, which can change from run to run); the common indentation is
     removed and lines longer than ``width`` end in `` …``.

@@ -1,6 +1,6 @@
 """Show what a learner would see while debugging, as text a notebook can print and compare.
 
-Introduced in 08_debugging. A notebook that is executed by the tests cannot stop at a
+Introduced in 09_debugging. A notebook that is executed by the tests cannot stop at a
 ``(Pdb)`` prompt and wait for someone to type, and TensorFlow's error messages carry
 device names and file paths that differ from machine to machine. The functions here
 feed pdb a written list of commands, collect what ``print`` wrote, keep the one line
@@ -32,7 +32,7 @@ def _check_callable(fn: object) -> None:
 
 
 def collect_prints(fn: Callable[[], object]) -> tuple[object, list[str]]:
-    """Return ``(fn(), the lines fn printed to sys.stdout)``: used in 08_debugging to count prints."""
+    """Return ``(fn(), the lines fn printed to sys.stdout)``: used in 09_debugging to count prints."""
     _check_callable(fn)
     buffer = io.StringIO()
     with contextlib.redirect_stdout(buffer):
@@ -43,7 +43,7 @@ def collect_prints(fn: Callable[[], object]) -> tuple[object, list[str]]:
 def debug_session(
     fn: Callable[[], object], commands: str, source_label: str = "<cell>"
 ) -> tuple[object, str]:
-    """Return ``(fn(), transcript)``: each ``breakpoint()`` in fn opens pdb fed with ``commands`` (08_debugging).
+    """Return ``(fn(), transcript)``: each ``breakpoint()`` in fn opens pdb fed with ``commands`` (09_debugging).
 
     ``commands`` holds one pdb command a line, as a learner would type them at the
     prompt, and must end with ``c`` (continue). The transcript shows each prompt with
@@ -90,7 +90,7 @@ def debug_session(
 
 
 def short_error(err: BaseException) -> str:
-    """Return the sentence of a TensorFlow error that explains it, without device, node or op names (08_debugging)."""
+    """Return the sentence of a TensorFlow error that explains it, without device, node or op names (09_debugging)."""
     if not isinstance(err, BaseException):
         raise TypeError(f"err must be an exception, got {type(err).__name__}")
     text = re.sub(r"\{\{function_node [^}]*\}\}\s*", "", str(err))  # function and device names
@@ -101,7 +101,7 @@ def short_error(err: BaseException) -> str:
 
 
 def check_numerics_op(err: BaseException) -> tuple[str, int]:
-    """Return ``(op type, output index)`` that ``enable_check_numerics`` blamed in ``err`` (08_debugging)."""
+    """Return ``(op type, output index)`` that ``enable_check_numerics`` blamed in ``err`` (09_debugging)."""
     if not isinstance(err, BaseException):
         raise TypeError(f"err must be an exception, got {type(err).__name__}")
     found = _CHECK_NUMERICS.search(str(err))
@@ -114,7 +114,7 @@ def check_numerics_op(err: BaseException) -> tuple[str, int]:
 
 
 def tf_data_debug_mode_on() -> bool:
-    """Return True if ``tf.data.experimental.enable_debug_mode()`` was called in this process (08_debugging).
+    """Return True if ``tf.data.experimental.enable_debug_mode()`` was called in this process (09_debugging).
 
     Tells by behaviour, not by a private flag: in debug mode the function given to
     ``Dataset.map`` runs as Python for every element, otherwise only once, when traced.

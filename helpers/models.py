@@ -1,7 +1,7 @@
 """Models shared by the notebooks.
 
-Introduced in 04_keras_fit (the guide's CNN) and reused by 05_custom_training_loop;
-:func:`summary_text` (introduced in 05) prints ``model.summary()`` as plain text.
+The guide's CNN is trained in 04_keras_fit and reused in 05_keras_fit_advanced and
+06_custom_training_loop; :func:`summary_text` (from 01 on) prints ``model.summary()`` as plain text.
 All models start with ``keras.Input``: Keras 3 warns (with a machine-specific
 path) when the first layer gets ``input_shape=`` instead.
 """

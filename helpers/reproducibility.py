@@ -157,7 +157,7 @@ def make_reproducible(seed: int = 42, cpu_devices: int = 1, quiet: bool = False)
     """Seed everything and silence run-to-run noise; return the settings in force.
 
     ``cpu_devices`` > 1 splits the CPU into that many logical devices (used by
-    ``tf.distribute.MirroredStrategy`` in 04_keras_fit and 05_custom_training_loop).
+    ``tf.distribute.MirroredStrategy`` in 05_keras_fit_advanced and 06_custom_training_loop).
     Prints one line with the versions unless ``quiet`` is true. Warns
     (:class:`ReproducibilityWarning`) when a setting cannot take effect, e.g. when
     TensorFlow was imported first.

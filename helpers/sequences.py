@@ -1,6 +1,6 @@
 """Toy sequence data for the recurrent-network examples.
 
-Introduced in 06_dynamic_rnn. The data are generated from a seed with NumPy, so
+Introduced in 07_dynamic_rnn. The data are generated from a seed with NumPy, so
 every run (and every machine) gets the same sequences.
 """
 

@@ -1,6 +1,6 @@
 """Read back the scalars that ``tf.summary`` wrote, and draw them the way TensorBoard does.
 
-Introduced in 07_metrics_losses_summaries. TensorFlow 2's ``tf.summary.scalar``
+Introduced in 08_metrics_losses_summaries. TensorFlow 2's ``tf.summary.scalar``
 stores each value as a 0-d tensor (plugin "scalars"); older writers (TF1,
 ``tf.compat.v1.summary``) used ``simple_value``. Both are read here, so a
 notebook can show, and assert on, exactly what TensorBoard would plot.
@@ -60,7 +60,7 @@ def read_scalars(logdir: str | os.PathLike) -> Scalars:
     """Return every scalar logged in ``logdir`` as ``{tag: [(step, value), ...]}``, each list sorted by step.
 
     Reads the event files directly inside ``logdir`` (one writer's folder, such as
-    ``logs/07_metrics/train``). Raises ValueError if the folder holds no event file.
+    ``logs/08_metrics/train``). Raises ValueError if the folder holds no event file.
     """
     files = event_files(logdir)
     if not files:

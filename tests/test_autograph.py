@@ -1,4 +1,4 @@
-"""Tests for helpers.autograph (looking inside AutoGraph and tf.function, 06_dynamic_rnn)."""
+"""Tests for helpers.autograph (looking inside AutoGraph and tf.function, 07_dynamic_rnn)."""
 
 import pytest
 import tensorflow as tf

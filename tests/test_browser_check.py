@@ -36,7 +36,7 @@ def test_expected_from_file_counts_cells_that_run_and_stored_plots(tmp_path):
 
 
 def test_pick_notebook(tmp_path):
-    given = tmp_path / "05_x.ipynb"
+    given = tmp_path / "06_x.ipynb"
     given.write_text("{}")
     assert browser_check.pick_notebook(given) == given.resolve()
     with pytest.raises(browser_check.CheckFailed, match="no such notebook"):

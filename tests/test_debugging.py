@@ -1,4 +1,4 @@
-"""Tests for helpers.debugging (scripted pdb, printed lines, short errors; 08_debugging)."""
+"""Tests for helpers.debugging (scripted pdb, printed lines, short errors; 09_debugging)."""
 
 import numpy as np
 import pytest

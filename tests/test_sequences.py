@@ -1,4 +1,4 @@
-"""Tests for helpers.sequences (toy sequence data of 06_dynamic_rnn)."""
+"""Tests for helpers.sequences (toy sequence data of 07_dynamic_rnn)."""
 
 import numpy as np
 import pytest

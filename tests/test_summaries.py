@@ -1,4 +1,4 @@
-"""Tests for helpers.summaries (reading tf.summary event files, 07_metrics_losses_summaries)."""
+"""Tests for helpers.summaries (reading tf.summary event files, 08_metrics_losses_summaries)."""
 
 import matplotlib
 

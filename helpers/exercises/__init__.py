@@ -15,14 +15,14 @@ does not import TensorFlow.
 
 from __future__ import annotations
 
-from helpers.exercises import nb01, nb02, nb03, nb04, nb05, nb06, nb07, nb08
+from helpers.exercises import nb01, nb02, nb03, nb04, nb05, nb06, nb07, nb08, nb09
 from helpers.exercises.core import Exercise, Verdict, evaluate
 
 __all__ = ["EXERCISES", "Exercise", "Verdict", "check", "for_notebook", "get", "hint", "solution"]
 
 #: Every exercise, in notebook order, by id ("01.1", "01.2", ...).
 EXERCISES: dict[str, Exercise] = {
-    ex.id: ex for module in (nb01, nb02, nb03, nb04, nb05, nb06, nb07, nb08) for ex in module.EXERCISES
+    ex.id: ex for module in (nb01, nb02, nb03, nb04, nb05, nb06, nb07, nb08, nb09) for ex in module.EXERCISES
 }
 
 

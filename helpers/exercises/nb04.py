@@ -1,138 +1,13 @@
-"""Exercises of 04_keras_fit: full batches for a distribution strategy, the loss fit reports, a function as metric."""
+"""Exercises of 04_keras_fit: the loss fit reports, a generator for predict."""
 
 from __future__ import annotations
 
-from helpers.exercises.core import Exercise, LearnerError, Wrong, call
+from helpers.exercises.core import Exercise, Wrong, call
 
 NOTEBOOK = "04_keras_fit"
 
 
 # -- 04.1 -------------------------------------------------------------------------------------
-
-
-def _empty_replica_gives_nan() -> bool:
-    """Run BatchNormalization in training mode on 0 samples (what a replica without data does)."""
-    import keras
-    import numpy as np
-    import tensorflow as tf
-
-    norm = keras.layers.BatchNormalization()
-    norm(tf.zeros((0, 2)), training=True)
-    return bool(np.isnan(norm.moving_mean.numpy()).any())
-
-
-def _check_full_batches(answer) -> str:
-    import numpy as np
-    import tensorflow as tf
-
-    x = np.arange(18, dtype=np.float32).reshape(9, 2)
-    y = np.arange(9, dtype=np.int64)
-    dataset = call(answer, x, y, 4)
-    if not isinstance(dataset, tf.data.Dataset):
-        raise Wrong("not_dataset", f"应该返回一个 `tf.data.Dataset`，现在是 {type(dataset).__name__}。")
-    sizes, labels = [], []
-    for element in dataset.take(10):
-        if not (isinstance(element, tuple) and len(element) == 2):
-            raise Wrong("wrong_structure", "数据集的每个元素应该是 `(特征, 标签)` 二元组。")
-        if element[1].shape.rank == 0:
-            raise Wrong(
-                "not_batched",
-                "数据集的元素还是一个个单独的样本：还没有分批。",
-                "在数据集上调用 `.batch(...)`，批大小就是传进来的 `global_batch_size`。",
-            )
-        sizes.append(int(element[1].shape[0]))
-        labels += element[1].numpy().tolist()
-    if sizes and all(s == 2 for s in sizes):
-        raise Wrong(
-            "wrong_batch_size",
-            "每批只有 2 个样本。交给数据集的是全局批大小（4）：分布式策略再把每批平分给各个副本。",
-        )
-    if sizes and sizes[-1] < 4 and all(s == 4 for s in sizes[:-1]):
-        nan = _empty_replica_gives_nan()
-        shown = "检查刚在 0 个样本上运行了一次 `BatchNormalization`，它的滑动均值真的变成了 nan。" if nan else ""
-        raise Wrong(
-            "partial_batch",
-            f"每批样本数是 {sizes}：最后一批只有 {sizes[-1]} 个样本。两个副本平分它时，一个副本拿到 0 个样本，"
-            f"`BatchNormalization` 在空批次上求均值和方差，得到的是 nan。{shown}",
-        )
-    if sizes != [4, 4]:
-        raise Wrong("wrong_batches", f"9 个样本、全局批大小 4，应该得到两个满员的批次 [4, 4]，现在是 {sizes}。")
-    if len(set(labels)) != 8 or not set(labels) <= set(y.tolist()):
-        raise Wrong("lost_samples", "两个批次里应该是 8 个不同的样本。")
-    return "9 个样本分成两个满员的批次 [4, 4]，多出来的 1 个被丢掉：每个副本每步都拿到 2 个样本，不会出现空批次。"
-
-
-EX_04_1 = Exercise(
-    id="04.1",
-    notebook=NOTEBOOK,
-    title="分布式训练里的 nan：让每个批次都满员",
-    difficulty=2,
-    section="同一份 `fit` 代码，换个分布式策略",
-    task=(
-        "在两个副本的 `MirroredStrategy` 下用 `fit` 训练带 `BatchNormalization` 的模型，损失变成了 nan。"
-        "数据有 9 个样本，全局批大小是 4。\n\n"
-        "写 `make_batches(x, y, global_batch_size)`，返回分好批的 `tf.data.Dataset`，让这个问题不再出现。"
-        "检查会数每批的样本数，并说明不满员的批次为什么会产生 nan。"
-    ),
-    starter='''\
-# 练习 04.1：补全 make_batches
-def make_batches(x, y, global_batch_size):
-    dataset = tf.data.Dataset.from_tensor_slices((x, y))
-    return dataset.batch(...)  # TODO：分批
-
-
-answer = make_batches
-''',
-    hints=(
-        "9 个样本按 4 个一批分，最后一批只有 1 个；两个副本平分这一批时会发生什么？",
-        "`dataset.batch(global_batch_size, drop_remainder=True)` 丢掉不满员的最后一批。",
-    ),
-    check=_check_full_batches,
-    solution='''\
-def make_batches(x, y, global_batch_size):
-    dataset = tf.data.Dataset.from_tensor_slices((x, y))
-    return dataset.batch(global_batch_size, drop_remainder=True)  # 每批都满员
-
-
-answer = make_batches
-''',
-    wrong=(
-        (
-            "partial_batch",
-            '''\
-def make_batches(x, y, global_batch_size):
-    return tf.data.Dataset.from_tensor_slices((x, y)).batch(global_batch_size)
-
-
-answer = make_batches
-''',
-        ),
-        (
-            "wrong_batch_size",
-            '''\
-def make_batches(x, y, global_batch_size):
-    per_replica = global_batch_size // 2
-    return tf.data.Dataset.from_tensor_slices((x, y)).batch(per_replica, drop_remainder=True)
-
-
-answer = make_batches
-''',
-        ),
-        (
-            "not_batched",
-            '''\
-def make_batches(x, y, global_batch_size):
-    return tf.data.Dataset.from_tensor_slices((x, y))  # 忘了分批
-
-
-answer = make_batches
-''',
-        ),
-    ),
-)
-
-
-# -- 04.2 -------------------------------------------------------------------------------------
 
 
 def _regularized_model():
@@ -204,8 +79,8 @@ def _check_reported_loss(answer) -> str:
     return f"交叉熵 {cross_entropy:.4f} + 正则化损失 {penalty:.4f} = {want:.4f}，和 `fit`、`evaluate` 报告的一样。"
 
 
-EX_04_2 = Exercise(
-    id="04.2",
+EX_04_1 = Exercise(
+    id="04.1",
     notebook=NOTEBOOK,
     title="算出 `fit` 报告的损失",
     difficulty=2,
@@ -217,7 +92,7 @@ EX_04_2 = Exercise(
         "（返回一个数）。"
     ),
     starter='''\
-# 练习 04.2：补全 reported_loss
+# 练习 04.1：补全 reported_loss
 def reported_loss(model, x, y):
     # compile 时用的损失是 keras.losses.SparseCategoricalCrossentropy(from_logits=True)
     ...  # TODO：返回 evaluate 在这批数据上会报告的损失
@@ -287,103 +162,135 @@ answer = reported_loss
 )
 
 
-# -- 04.3 -------------------------------------------------------------------------------------
+# -- 04.2 -------------------------------------------------------------------------------------
 
 
-def _check_function_metric(answer) -> str:
+def _check_predict_generator(answer) -> str:
+    import itertools
+
+    import keras
     import numpy as np
-    import tensorflow as tf
 
-    y_true = tf.constant([[1.0], [2.0], [3.0], [4.0], [5.0], [6.0]])
-    y_pred = tf.constant([[1.5], [1.0], [3.5], [3.0], [5.5], [7.0]])
-    want = 4 / 6
-
-    def mean_of(value, where):
-        try:
-            return float(tf.reduce_mean(tf.cast(value, tf.float32)))
-        except (TypeError, ValueError):
-            raise Wrong("wrong_type", f"{where}返回的应该是张量，现在是 {type(value).__name__}。") from None
-
-    eager = mean_of(call(answer, y_true, y_pred), "即时执行时")
-    if np.isclose(eager, 1 - want):
+    x = np.arange(30, dtype=np.float32).reshape(10, 3)
+    produced = call(answer, x, 4)
+    if isinstance(produced, (list, tuple, np.ndarray)) or not hasattr(produced, "__next__"):
         raise Wrong(
-            "swapped_args",
-            f"平均值是 {eager:.3f}，正好是“预测低于真实值”的比例：参数顺序反了。"
-            "Keras 调用损失和指标时总是传 `(y_true, y_pred)`。",
+            "not_generator",
+            f"`image_batches(x, 4)` 返回的是 {type(produced).__name__}，应该是生成器：函数体里用 `yield` 逐批产出。",
         )
-    if not np.isclose(eager, want):
-        raise Wrong("wrong_value", f"6 个样本里有 4 个预测高于真实值，平均值应该是 {want:.3f}，现在是 {eager:.3f}。")
-    try:
-        graph = mean_of(call(tf.function(answer), y_true, y_pred), "在 `tf.function` 里")
-    except LearnerError as err:
+    elements = call(lambda: list(itertools.islice(produced, 20)))
+    for number, element in enumerate(elements, 1):
+        if not isinstance(element, tuple):
+            raise Wrong(
+                "bare_array",
+                f"第 {number} 次产出的是 {type(element).__name__}，不是元组。Keras 3 要求生成器每次产出一个元组；"
+                "只有输入时写成 `(这一批,)`，末尾的逗号不能少（Keras 2 还接受直接产出数组）。",
+            )
+        if len(element) != 1:
+            raise Wrong("not_inputs_only", f"第 {number} 次产出了 {len(element)} 个元素：`predict` 只要输入，写成 `(这一批,)`。")
+        if np.ndim(element[0]) != 2:
+            raise Wrong(
+                "not_batched",
+                f"第 {number} 次产出的形状是 {np.shape(element[0])}：这是单个样本，不是一批。"
+                "`predict` 的每一步要一批样本，第一维是批。",
+            )
+    sizes = [len(element[0]) for element in elements]
+    if sum(sizes) < len(x):
         raise Wrong(
-            "not_graph_safe",
-            f"在 `tf.function` 里调用时出错（{type(err.error).__name__}）。`fit` 在计算图里调用指标，"
-            "那里的张量没有具体数值，NumPy 函数用不了。",
-            "只用 TensorFlow 算子：`tf.cast(y_pred > y_true, tf.float32)`。",
-        ) from None
-    if not np.isclose(graph, want):
-        raise Wrong("wrong_value", f"在 `tf.function` 里得到 {graph:.3f}，即时执行时是 {eager:.3f}，两者应该相同。")
-    return (
-        f"即时执行和计算图里都得到 {want:.3f}：任何 `f(y_true, y_pred)` 形式、只用 TensorFlow 算子的函数，"
-        "都能放进 `compile(metrics=[...])`，日志里的名字就是函数名。"
-    )
+            "dropped_last",
+            f"每批的样本数是 {sizes}，一共只产出 {sum(sizes)} 个，少了最后 {len(x) - sum(sizes)} 个。"
+            "`predict` 要对每个样本都给出预测，不满员的最后一批也要产出。",
+            "`range(0, len(x), batch_size)` 的起点覆盖了所有样本，最后一批会短一些，这没关系。",
+        )
+    if sizes != [4, 4, 2] or not np.array_equal(np.concatenate([element[0] for element in elements]), x):
+        raise Wrong("wrong_batches", f"10 个样本按 4 个一批、按顺序应该产出 [4, 4, 2] 个，现在是 {sizes}（或顺序不对）。")
+    dense = keras.layers.Dense(2, kernel_initializer=keras.initializers.RandomNormal(seed=3))
+    model = keras.Sequential([keras.Input(shape=(3,)), dense])
+    predicted = call(lambda: model.predict(answer(x, 4), steps=3, verbose=0))
+    if not np.allclose(predicted, model(x).numpy(), atol=1e-5):
+        raise Wrong("wrong_batches", "`predict` 用你的生成器得到的结果和直接传数组的不一样：检查每批的内容和顺序。")
+    return "生成器按顺序产出 [4, 4, 2] 个样本的三批，`predict(生成器, steps=3)` 和直接传 NumPy 数组得到同样的预测。"
 
 
-EX_04_3 = Exercise(
-    id="04.3",
+EX_04_2 = Exercise(
+    id="04.2",
     notebook=NOTEBOOK,
-    title="把普通函数当作指标",
-    difficulty=2,
-    section="任意函数作损失或指标；自定义回调；TensorBoard",
+    title="给 `predict` 写一个生成器",
+    difficulty=1,
+    section="三种输入：NumPy 数组、Python 生成器、数据集",
     task=(
-        "回归模型常常系统性地偏高或偏低。写一个指标函数 `too_high(y_true, y_pred)`：对每个样本，"
-        "预测高于真实值时给 1.0，否则给 0.0（返回 `float32` 张量）。Keras 会对它求平均，"
-        "得到“预测偏高的样本比例”。\n\n"
-        "检查会像 `fit` 那样调用它：先即时执行，再放进 `tf.function`。"
+        "手上的图片放在一个 NumPy 数组里，但想像读文件那样一批一批地交给 `predict`。\n\n"
+        "写生成器函数 `image_batches(x, batch_size)`：按顺序逐批产出 `predict` 需要的输入，最后一批不满员也要产出。"
+        "检查会用 10 个样本、每批 4 个调用它，再把它交给 `model.predict(..., steps=3)`，与直接传数组的结果比较。"
     ),
     starter='''\
-# 练习 04.3：补全 too_high
-def too_high(y_true, y_pred):
-    ...  # TODO
+# 练习 04.2：补全 image_batches
+def image_batches(x, batch_size):
+    ...  # TODO：用 for 循环和 yield，按顺序逐批产出 predict 要的输入
 
 
-answer = too_high
+answer = image_batches
 ''',
     hints=(
-        "Keras 调用损失和指标的参数顺序总是 `(y_true, y_pred)`。",
-        "`tf.cast(y_pred > y_true, tf.float32)`；不要用 NumPy，`fit` 在计算图里调用它。",
+        "Keras 3 要求生成器每次产出一个元组；`predict` 只要输入，写成 `(这一批,)`。",
+        "`for start in range(0, len(x), batch_size):` 里 `yield (x[start : start + batch_size],)`："
+        "末尾的逗号让它成为只有一个元素的元组。",
     ),
-    check=_check_function_metric,
+    check=_check_predict_generator,
     solution='''\
-def too_high(y_true, y_pred):
-    return tf.cast(y_pred > y_true, tf.float32)  # 只用 TensorFlow 算子
+def image_batches(x, batch_size):
+    for start in range(0, len(x), batch_size):
+        yield (x[start : start + batch_size],)  # 只有输入的元组
 
 
-answer = too_high
+answer = image_batches
 ''',
     wrong=(
         (
-            "swapped_args",
+            "bare_array",
             '''\
-def too_high(y_pred, y_true):
-    return tf.cast(y_pred > y_true, tf.float32)
+def image_batches(x, batch_size):
+    for start in range(0, len(x), batch_size):
+        yield x[start : start + batch_size]  # 直接产出数组
 
 
-answer = too_high
+answer = image_batches
 ''',
         ),
         (
-            "not_graph_safe",
+            "dropped_last",
             '''\
-def too_high(y_true, y_pred):
-    return np.greater(np.asarray(y_pred), np.asarray(y_true)).astype("float32")
+def image_batches(x, batch_size):
+    for start in range(0, len(x) - batch_size + 1, batch_size):
+        yield (x[start : start + batch_size],)
 
 
-answer = too_high
+answer = image_batches
+''',
+        ),
+        (
+            "not_batched",
+            '''\
+def image_batches(x, batch_size):
+    for image in x:
+        yield (image,)
+
+
+answer = image_batches
+''',
+        ),
+        (
+            "not_generator",
+            '''\
+def image_batches(x, batch_size):
+    return [(x[start : start + batch_size],) for start in range(0, len(x), batch_size)]
+
+
+answer = image_batches
 ''',
         ),
     ),
 )
 
-EXERCISES = [EX_04_1, EX_04_2, EX_04_3]
+
+EXERCISES = [EX_04_1, EX_04_2]

@@ -1,305 +1,131 @@
-"""Exercises of 05_custom_training_loop: a GradientTape step, the regularization loss, the `training` argument."""
+"""Exercises of 05_keras_fit_advanced: full batches for a distribution strategy, a function as metric."""
 
 from __future__ import annotations
 
 from helpers.exercises.core import Exercise, LearnerError, Wrong, call
 
-NOTEBOOK = "05_custom_training_loop"
-LEARNING_RATE = 0.1
-
-
-def _data():
-    import numpy as np
-
-    rng = np.random.default_rng(5)
-    x = rng.normal(size=(8, 3)).astype(np.float32)
-    y = (x @ np.array([[1.0], [-2.0], [0.5]], dtype=np.float32) + 0.3).astype(np.float32)
-    return x, y
-
-
-def _linear_model(l2: float = 0.0):
-    import keras
-
-    return keras.Sequential(
-        [
-            keras.Input(shape=(3,)),
-            keras.layers.Dense(
-                1,
-                kernel_initializer=keras.initializers.RandomNormal(stddev=1.0, seed=11),
-                kernel_regularizer=keras.regularizers.L2(l2) if l2 else None,
-            ),
-        ]
-    )
-
-
-def _expected_step(model, x, y, with_regularization: bool):
-    """Return (loss before the step, weights after one SGD step), computed on a copy of ``model``."""
-    import keras
-    import tensorflow as tf
-
-    copy = keras.models.clone_model(model)
-    copy.set_weights(model.get_weights())
-    with tf.GradientTape() as tape:
-        loss = keras.losses.MeanSquaredError()(y, copy(x, training=True))
-        if with_regularization and copy.losses:
-            loss += tf.add_n(copy.losses)
-    grads = tape.gradient(loss, copy.trainable_variables)
-    after = [(v - LEARNING_RATE * g).numpy() for v, g in zip(copy.trainable_variables, grads)]
-    return float(loss), after
-
-
-def _run_step(answer, model, x, y):
-    """Run the learner's step with a fresh SGD; turn a 'No gradients' error into a clear verdict."""
-    import keras
-    import numpy as np
-
-    before = [v.numpy().copy() for v in model.trainable_variables]
-    optimizer = keras.optimizers.SGD(learning_rate=LEARNING_RATE)
-    try:
-        loss = call(answer, model, optimizer, x, y)
-    except LearnerError as err:
-        if "_unique_id" in str(err.error):
-            raise Wrong(
-                "swapped_pairs",
-                "`apply_gradients` 收到的每一对是 `(变量, 梯度)`，顺序反了：它要的是 `(梯度, 变量)`。",
-                "写成 `optimizer.apply_gradients(zip(grads, model.trainable_variables))`：梯度在前，变量在后。",
-            ) from None
-        if "No gradients" in str(err.error) or "None" in str(err.error) and "gradient" in str(err.error).lower():
-            raise Wrong(
-                "no_gradients",
-                "梯度全是 `None`，优化器没法更新：损失要在 `with tf.GradientTape() as tape:` 块里面、"
-                "由模型的输出算出来，`GradientTape` 才记录得到。",
-            ) from None
-        raise
-    try:
-        loss = float(loss)
-    except (TypeError, ValueError):
-        raise Wrong("wrong_type", f"训练步应该返回损失（一个数），现在返回的是 {type(loss).__name__}。") from None
-    after = [v.numpy() for v in model.trainable_variables]
-    if all(np.array_equal(b, a) for b, a in zip(before, after)):
-        raise Wrong(
-            "no_update",
-            "训练步之后权重一点没变：算出梯度后，还要 `optimizer.apply_gradients(zip(grads, model.trainable_variables))`。",
-        )
-    return loss, after
-
-
-def _same(weights_a, weights_b) -> bool:
-    import numpy as np
-
-    return all(np.allclose(a, b, atol=1e-5) for a, b in zip(weights_a, weights_b))
+NOTEBOOK = "05_keras_fit_advanced"
 
 
 # -- 05.1 -------------------------------------------------------------------------------------
 
 
-def _check_tape_step(answer) -> str:
+def _empty_replica_gives_nan() -> bool:
+    """Run BatchNormalization in training mode on 0 samples (what a replica without data does)."""
+    import keras
     import numpy as np
+    import tensorflow as tf
 
-    x, y = _data()
-    model = _linear_model()
-    want_loss, want_weights = _expected_step(model, x, y, with_regularization=False)
-    loss, weights = _run_step(answer, model, x, y)
-    if not _same(weights, want_weights):
+    norm = keras.layers.BatchNormalization()
+    norm(tf.zeros((0, 2)), training=True)
+    return bool(np.isnan(norm.moving_mean.numpy()).any())
+
+
+def _check_full_batches(answer) -> str:
+    import numpy as np
+    import tensorflow as tf
+
+    x = np.arange(18, dtype=np.float32).reshape(9, 2)
+    y = np.arange(9, dtype=np.int64)
+    dataset = call(answer, x, y, 4)
+    if not isinstance(dataset, tf.data.Dataset):
+        raise Wrong("not_dataset", f"应该返回一个 `tf.data.Dataset`，现在是 {type(dataset).__name__}。")
+    sizes, labels = [], []
+    for element in dataset.take(10):
+        if not (isinstance(element, tuple) and len(element) == 2):
+            raise Wrong("wrong_structure", "数据集的每个元素应该是 `(特征, 标签)` 二元组。")
+        if element[1].shape.rank == 0:
+            raise Wrong(
+                "not_batched",
+                "数据集的元素还是一个个单独的样本：还没有分批。",
+                "在数据集上调用 `.batch(...)`，批大小就是传进来的 `global_batch_size`。",
+            )
+        sizes.append(int(element[1].shape[0]))
+        labels += element[1].numpy().tolist()
+    if sizes and all(s == 2 for s in sizes):
         raise Wrong(
-            "wrong_update",
-            "权重变了，但和一步学习率 0.1 的梯度下降结果不同：是不是更新了不止一次，或者梯度不是对这个损失求的？",
+            "wrong_batch_size",
+            "每批只有 2 个样本。交给数据集的是全局批大小（4）：分布式策略再把每批平分给各个副本。",
         )
-    if not np.isclose(loss, want_loss, rtol=1e-4):
-        raise Wrong("wrong_loss", f"返回的损失是 {loss:.4f}，更新前的均方误差是 {want_loss:.4f}。")
-    return f"损失 {want_loss:.4f}，更新后的权重和一步梯度下降的结果一致：迭代、`GradientTape`、`apply_gradients`，三步就够了。"
+    if sizes and sizes[-1] < 4 and all(s == 4 for s in sizes[:-1]):
+        nan = _empty_replica_gives_nan()
+        shown = "检查刚在 0 个样本上运行了一次 `BatchNormalization`，它的滑动均值真的变成了 nan。" if nan else ""
+        raise Wrong(
+            "partial_batch",
+            f"每批样本数是 {sizes}：最后一批只有 {sizes[-1]} 个样本。两个副本平分它时，一个副本拿到 0 个样本，"
+            f"`BatchNormalization` 在空批次上求均值和方差，得到的是 nan。{shown}",
+        )
+    if sizes != [4, 4]:
+        raise Wrong("wrong_batches", f"9 个样本、全局批大小 4，应该得到两个满员的批次 [4, 4]，现在是 {sizes}。")
+    if len(set(labels)) != 8 or not set(labels) <= set(y.tolist()):
+        raise Wrong("lost_samples", "两个批次里应该是 8 个不同的样本。")
+    return "9 个样本分成两个满员的批次 [4, 4]，多出来的 1 个被丢掉：每个副本每步都拿到 2 个样本，不会出现空批次。"
 
-
-TF1_LOOP = '''\
-```python
-# TensorFlow 1 的写法（TF2 里没有会话，也不需要初始化变量）
-loss = tf.reduce_mean(tf.square(model_output - y))
-train_op = tf.compat.v1.train.GradientDescentOptimizer(0.1).minimize(loss)
-with tf.compat.v1.Session() as sess:
-    sess.run(tf.compat.v1.global_variables_initializer())
-    for x_batch, y_batch in batches:
-        sess.run(train_op, feed_dict={x: x_batch, y: y_batch})
-```'''
 
 EX_05_1 = Exercise(
     id="05.1",
     notebook=NOTEBOOK,
-    title="把 TF1 的训练循环改写成 `GradientTape` 训练步",
+    title="分布式训练里的 nan：让每个批次都满员",
     difficulty=2,
-    section="三个步骤：遍历数据、`GradientTape`、`apply_gradients`",
+    section="同一份 `fit` 代码，换个分布式策略",
     task=(
-        "下面是 TF1 风格的训练循环：\n\n" + TF1_LOOP + "\n\n"
-        "用 TF2 的方式写出其中的一个训练步 `train_step(model, optimizer, x, y)`：在 `tf.GradientTape` 里"
-        "算均方误差，求梯度，用优化器更新 `model.trainable_variables`，返回这一步的损失。"
-        "检查会传入一个线性模型和学习率 0.1 的 `SGD`，把更新后的权重和一步梯度下降的结果对比。"
+        "在两个副本的 `MirroredStrategy` 下用 `fit` 训练带 `BatchNormalization` 的模型，损失变成了 nan。"
+        "数据有 9 个样本，全局批大小是 4。\n\n"
+        "写 `make_batches(x, y, global_batch_size)`，返回分好批的 `tf.data.Dataset`，让这个问题不再出现。"
+        "检查会数每批的样本数，并说明不满员的批次为什么会产生 nan。"
     ),
     starter='''\
-# 练习 05.1：补全 train_step
-def train_step(model, optimizer, x, y):
-    # 1. 在 tf.GradientTape 里以训练方式调用模型，算出均方误差
-    # 2. 求损失对 model.trainable_variables 的梯度
-    # 3. 用优化器更新这些变量
-    ...  # TODO：返回这一步的损失
+# 练习 05.1：补全 make_batches
+def make_batches(x, y, global_batch_size):
+    dataset = tf.data.Dataset.from_tensor_slices((x, y))
+    return dataset.batch(...)  # TODO：分批
 
 
-answer = train_step
+answer = make_batches
 ''',
     hints=(
-        "三步：在 `tf.GradientTape` 的 `with` 块里算损失；`tape.gradient(loss, model.trainable_variables)`；"
-        "`optimizer.apply_gradients(...)`。",
-        "`loss = tf.reduce_mean(tf.square(model(x, training=True) - y))`，"
-        "再 `optimizer.apply_gradients(zip(grads, model.trainable_variables))`。",
+        "9 个样本按 4 个一批分，最后一批只有 1 个；两个副本平分这一批时会发生什么？",
+        "`dataset.batch(global_batch_size, drop_remainder=True)` 丢掉不满员的最后一批。",
     ),
-    check=_check_tape_step,
+    check=_check_full_batches,
     solution='''\
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
+def make_batches(x, y, global_batch_size):
+    dataset = tf.data.Dataset.from_tensor_slices((x, y))
+    return dataset.batch(global_batch_size, drop_remainder=True)  # 每批都满员
 
 
-answer = train_step
+answer = make_batches
 ''',
     wrong=(
         (
-            "swapped_pairs",
+            "partial_batch",
             '''\
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(model.trainable_variables, grads))  # 顺序反了
-    return loss
+def make_batches(x, y, global_batch_size):
+    return tf.data.Dataset.from_tensor_slices((x, y)).batch(global_batch_size)
 
 
-answer = train_step
+answer = make_batches
 ''',
         ),
         (
-            "no_gradients",
+            "wrong_batch_size",
             '''\
-def train_step(model, optimizer, x, y):
-    prediction = model(x, training=True)
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_mean(tf.square(prediction - y))  # 前向传播在 GradientTape 外面
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
+def make_batches(x, y, global_batch_size):
+    per_replica = global_batch_size // 2
+    return tf.data.Dataset.from_tensor_slices((x, y)).batch(per_replica, drop_remainder=True)
 
 
-answer = train_step
+answer = make_batches
 ''',
         ),
         (
-            "no_update",
+            "not_batched",
             '''\
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
-    grads = tape.gradient(loss, model.trainable_variables)
-    return loss
+def make_batches(x, y, global_batch_size):
+    return tf.data.Dataset.from_tensor_slices((x, y))  # 忘了分批
 
 
-answer = train_step
-''',
-        ),
-    ),
-)
-
-
-# -- 05.3 -------------------------------------------------------------------------------------
-
-
-def _check_regularization(answer) -> str:
-    import numpy as np
-
-    x, y = _data()
-    model = _linear_model(l2=0.5)
-    want_loss, want_weights = _expected_step(model, x, y, with_regularization=True)
-    plain_loss, plain_weights = _expected_step(model, x, y, with_regularization=False)
-    loss, weights = _run_step(answer, model, x, y)
-    if _same(weights, plain_weights) or np.isclose(loss, plain_loss, rtol=1e-4):
-        raise Wrong(
-            "missing_regularization",
-            f"优化的只是预测损失 {plain_loss:.4f}，`model.losses` 里的 L2 正则化损失 {want_loss - plain_loss:.4f} 没有加进去："
-            "训练照常进行，但权重不再受正则化约束，损失也和 `fit` 报告的不是同一个量。",
-        )
-    if not _same(weights, want_weights):
-        raise Wrong("wrong_update", "权重变了，但和“预测损失 + 正则化损失”上的一步梯度下降结果不同。")
-    if not np.isclose(loss, want_loss, rtol=1e-4):
-        raise Wrong("wrong_loss", f"返回的损失是 {loss:.4f}，应该是预测损失加正则化损失 {want_loss:.4f}。")
-    return f"损失 {want_loss:.4f} 里包含了 {want_loss - plain_loss:.4f} 的正则化损失，权重按总损失更新，和 `fit` 做的一样。"
-
-
-EX_05_3 = Exercise(
-    id="05.3",
-    notebook=NOTEBOOK,
-    title="把漏掉的正则化损失加回来",
-    difficulty=2,
-    section="忘了加正则化损失会怎样",
-    task=(
-        "下面的训练步能运行，损失也在下降，但模型的 L2 正则化根本没起作用。"
-        "改好它，让它和 `fit` 优化同一个目标，并返回这个总损失。"
-    ),
-    starter='''\
-# 练习 05.3：改好下面的训练步，再把最后一行的 ... 换成 train_step
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
-
-
-answer = ...
-''',
-    hints=(
-        "自定义训练循环不会自动加上各层的正则化损失，它们在 `model.losses` 里。",
-        "在 `with tf.GradientTape()` 块里面加上 `loss += tf.add_n(model.losses)`（列表为空时就不用加）。",
-    ),
-    check=_check_regularization,
-    solution='''\
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
-        if model.losses:
-            loss += tf.add_n(model.losses)  # 正则化损失要自己加
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
-
-
-answer = train_step
-''',
-    wrong=(
-        (
-            "missing_regularization",
-            '''\
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
-
-
-answer = train_step
-''',
-        ),
-        (
-            "missing_regularization",
-            '''\
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss + tf.add_n(model.losses)  # 只加在返回值上，梯度里没有它
-
-
-answer = train_step
+answer = make_batches
 ''',
         ),
     ),
@@ -309,89 +135,100 @@ answer = train_step
 # -- 05.2 -------------------------------------------------------------------------------------
 
 
-def _check_training_flag(answer) -> str:
-    import keras
+def _check_function_metric(answer) -> str:
     import numpy as np
+    import tensorflow as tf
 
-    x, y = _data()
-    model = keras.Sequential(
-        [
-            keras.Input(shape=(3,)),
-            keras.layers.Dense(4, kernel_initializer=keras.initializers.RandomNormal(seed=12)),
-            keras.layers.BatchNormalization(),
-            keras.layers.Dense(1, kernel_initializer=keras.initializers.RandomNormal(seed=13)),
-        ]
-    )
-    norm = model.layers[1]
-    _run_step(answer, model, x, y)
-    moved = float(np.abs(norm.moving_mean.numpy()).max())
-    if moved == 0.0:
+    y_true = tf.constant([[1.0], [2.0], [3.0], [4.0], [5.0], [6.0]])
+    y_pred = tf.constant([[1.5], [1.0], [3.5], [3.0], [5.5], [7.0]])
+    want = 4 / 6
+
+    def mean_of(value, where):
+        try:
+            return float(tf.reduce_mean(tf.cast(value, tf.float32)))
+        except (TypeError, ValueError):
+            raise Wrong("wrong_type", f"{where}返回的应该是张量，现在是 {type(value).__name__}。") from None
+
+    eager = mean_of(call(answer, y_true, y_pred), "即时执行时")
+    if np.isclose(eager, 1 - want):
         raise Wrong(
-            "bn_not_updated",
-            "训练步之后，`BatchNormalization` 的滑动均值还是 0：模型是按推理方式调用的。"
-            "直接调用模型时 `training` 默认不是 `True`，训练步里要明确传 `training=True`。",
+            "swapped_args",
+            f"平均值是 {eager:.3f}，正好是“预测低于真实值”的比例：参数顺序反了。"
+            "Keras 调用损失和指标时总是传 `(y_true, y_pred)`。",
         )
-    return "`BatchNormalization` 的滑动均值被这一批更新了，权重也更新了：训练步里用 `training=True` 调用模型。"
+    if not np.isclose(eager, want):
+        raise Wrong("wrong_value", f"6 个样本里有 4 个预测高于真实值，平均值应该是 {want:.3f}，现在是 {eager:.3f}。")
+    try:
+        graph = mean_of(call(tf.function(answer), y_true, y_pred), "在 `tf.function` 里")
+    except LearnerError as err:
+        raise Wrong(
+            "not_graph_safe",
+            f"在 `tf.function` 里调用时出错（{type(err.error).__name__}）。`fit` 在计算图里调用指标，"
+            "那里的张量没有具体数值，NumPy 函数用不了。",
+            "只用 TensorFlow 算子：`tf.cast(y_pred > y_true, tf.float32)`。",
+        ) from None
+    if not np.isclose(graph, want):
+        raise Wrong("wrong_value", f"在 `tf.function` 里得到 {graph:.3f}，即时执行时是 {eager:.3f}，两者应该相同。")
+    return (
+        f"即时执行和计算图里都得到 {want:.3f}：任何 `f(y_true, y_pred)` 形式、只用 TensorFlow 算子的函数，"
+        "都能放进 `compile(metrics=[...])`，日志里的名字就是函数名。"
+    )
 
 
 EX_05_2 = Exercise(
     id="05.2",
     notebook=NOTEBOOK,
-    title="训练步里用对 `training` 参数",
-    difficulty=1,
-    section="`training` 参数：训练和推理时层的行为不同",
+    title="把普通函数当作指标",
+    difficulty=2,
+    section="任意函数作损失或指标；自定义回调；TensorBoard",
     task=(
-        "模型里有 `BatchNormalization`：训练时它用当前批次的均值和方差，并更新自己的滑动均值；推理时只用滑动均值。"
-        "写一个训练步 `train_step(model, optimizer, x, y)`（均方误差，返回损失），让这些层按训练方式工作。"
-        "检查会看训练步之后滑动均值有没有更新。"
+        "回归模型常常系统性地偏高或偏低。写一个指标函数 `too_high(y_true, y_pred)`：对每个样本，"
+        "预测高于真实值时给 1.0，否则给 0.0（返回 `float32` 张量）。Keras 会对它求平均，"
+        "得到“预测偏高的样本比例”。\n\n"
+        "检查会像 `fit` 那样调用它：先即时执行，再放进 `tf.function`。"
     ),
     starter='''\
-# 练习 05.2：补全 train_step
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        prediction = ...  # TODO：以训练方式调用模型
-        loss = tf.reduce_mean(tf.square(prediction - y))
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
+# 练习 05.2：补全 too_high
+def too_high(y_true, y_pred):
+    ...  # TODO
 
 
-answer = train_step
+answer = too_high
 ''',
     hints=(
-        "调用模型时可以传 `training` 参数；直接调用时它默认不是 `True`。",
-        "`prediction = model(x, training=True)`。",
+        "Keras 调用损失和指标的参数顺序总是 `(y_true, y_pred)`。",
+        "`tf.cast(y_pred > y_true, tf.float32)`；不要用 NumPy，`fit` 在计算图里调用它。",
     ),
-    check=_check_training_flag,
+    check=_check_function_metric,
     solution='''\
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        prediction = model(x, training=True)  # 训练方式：BatchNormalization 用这一批的统计量并更新滑动均值
-        loss = tf.reduce_mean(tf.square(prediction - y))
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
+def too_high(y_true, y_pred):
+    return tf.cast(y_pred > y_true, tf.float32)  # 只用 TensorFlow 算子
 
 
-answer = train_step
+answer = too_high
 ''',
     wrong=(
         (
-            "bn_not_updated",
+            "swapped_args",
             '''\
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        prediction = model(x)
-        loss = tf.reduce_mean(tf.square(prediction - y))
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
+def too_high(y_pred, y_true):
+    return tf.cast(y_pred > y_true, tf.float32)
 
 
-answer = train_step
+answer = too_high
+''',
+        ),
+        (
+            "not_graph_safe",
+            '''\
+def too_high(y_true, y_pred):
+    return np.greater(np.asarray(y_pred), np.asarray(y_true)).astype("float32")
+
+
+answer = too_high
 ''',
         ),
     ),
 )
 
-EXERCISES = [EX_05_1, EX_05_2, EX_05_3]  # the exercise that fixes a given step comes last (its name is not reused)
+EXERCISES = [EX_05_1, EX_05_2]

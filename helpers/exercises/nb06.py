@@ -1,175 +1,305 @@
-"""Exercises of 06_dynamic_rnn: data-dependent loops in a graph, TensorArray, and what makes tf.function trace."""
+"""Exercises of 06_custom_training_loop: a GradientTape step, the regularization loss, the `training` argument."""
 
 from __future__ import annotations
 
 from helpers.exercises.core import Exercise, LearnerError, Wrong, call
 
-NOTEBOOK = "06_dynamic_rnn"
+NOTEBOOK = "06_custom_training_loop"
+LEARNING_RATE = 0.1
 
 
-def _graph_op_types(fn, *args) -> set[str]:
-    return {op.type for op in fn.get_concrete_function(*args).graph.get_operations()}
+def _data():
+    import numpy as np
+
+    rng = np.random.default_rng(5)
+    x = rng.normal(size=(8, 3)).astype(np.float32)
+    y = (x @ np.array([[1.0], [-2.0], [0.5]], dtype=np.float32) + 0.3).astype(np.float32)
+    return x, y
+
+
+def _linear_model(l2: float = 0.0):
+    import keras
+
+    return keras.Sequential(
+        [
+            keras.Input(shape=(3,)),
+            keras.layers.Dense(
+                1,
+                kernel_initializer=keras.initializers.RandomNormal(stddev=1.0, seed=11),
+                kernel_regularizer=keras.regularizers.L2(l2) if l2 else None,
+            ),
+        ]
+    )
+
+
+def _expected_step(model, x, y, with_regularization: bool):
+    """Return (loss before the step, weights after one SGD step), computed on a copy of ``model``."""
+    import keras
+    import tensorflow as tf
+
+    copy = keras.models.clone_model(model)
+    copy.set_weights(model.get_weights())
+    with tf.GradientTape() as tape:
+        loss = keras.losses.MeanSquaredError()(y, copy(x, training=True))
+        if with_regularization and copy.losses:
+            loss += tf.add_n(copy.losses)
+    grads = tape.gradient(loss, copy.trainable_variables)
+    after = [(v - LEARNING_RATE * g).numpy() for v, g in zip(copy.trainable_variables, grads)]
+    return float(loss), after
+
+
+def _run_step(answer, model, x, y):
+    """Run the learner's step with a fresh SGD; turn a 'No gradients' error into a clear verdict."""
+    import keras
+    import numpy as np
+
+    before = [v.numpy().copy() for v in model.trainable_variables]
+    optimizer = keras.optimizers.SGD(learning_rate=LEARNING_RATE)
+    try:
+        loss = call(answer, model, optimizer, x, y)
+    except LearnerError as err:
+        if "_unique_id" in str(err.error):
+            raise Wrong(
+                "swapped_pairs",
+                "`apply_gradients` 收到的每一对是 `(变量, 梯度)`，顺序反了：它要的是 `(梯度, 变量)`。",
+                "写成 `optimizer.apply_gradients(zip(grads, model.trainable_variables))`：梯度在前，变量在后。",
+            ) from None
+        if "No gradients" in str(err.error) or "None" in str(err.error) and "gradient" in str(err.error).lower():
+            raise Wrong(
+                "no_gradients",
+                "梯度全是 `None`，优化器没法更新：损失要在 `with tf.GradientTape() as tape:` 块里面、"
+                "由模型的输出算出来，`GradientTape` 才记录得到。",
+            ) from None
+        raise
+    try:
+        loss = float(loss)
+    except (TypeError, ValueError):
+        raise Wrong("wrong_type", f"训练步应该返回损失（一个数），现在返回的是 {type(loss).__name__}。") from None
+    after = [v.numpy() for v in model.trainable_variables]
+    if all(np.array_equal(b, a) for b, a in zip(before, after)):
+        raise Wrong(
+            "no_update",
+            "训练步之后权重一点没变：算出梯度后，还要 `optimizer.apply_gradients(zip(grads, model.trainable_variables))`。",
+        )
+    return loss, after
+
+
+def _same(weights_a, weights_b) -> bool:
+    import numpy as np
+
+    return all(np.allclose(a, b, atol=1e-5) for a, b in zip(weights_a, weights_b))
 
 
 # -- 06.1 -------------------------------------------------------------------------------------
 
-COLLATZ = {6: 8, 7: 16, 27: 111, 1: 0}
+
+def _check_tape_step(answer) -> str:
+    import numpy as np
+
+    x, y = _data()
+    model = _linear_model()
+    want_loss, want_weights = _expected_step(model, x, y, with_regularization=False)
+    loss, weights = _run_step(answer, model, x, y)
+    if not _same(weights, want_weights):
+        raise Wrong(
+            "wrong_update",
+            "权重变了，但和一步学习率 0.1 的梯度下降结果不同：是不是更新了不止一次，或者梯度不是对这个损失求的？",
+        )
+    if not np.isclose(loss, want_loss, rtol=1e-4):
+        raise Wrong("wrong_loss", f"返回的损失是 {loss:.4f}，更新前的均方误差是 {want_loss:.4f}。")
+    return f"损失 {want_loss:.4f}，更新后的权重和一步梯度下降的结果一致：迭代、`GradientTape`、`apply_gradients`，三步就够了。"
 
 
-def _check_collatz(answer) -> str:
-    import tensorflow as tf
-
-    if not hasattr(answer, "get_concrete_function"):
-        raise Wrong("not_tf_function", "答案不是 `tf.function`：题目要的是在计算图里运行的循环。")
-    for n, want in COLLATZ.items():
-        try:
-            got = call(answer, tf.constant(n))
-        except LearnerError as err:
-            if isinstance(err.error, TypeError) and "dtype" in str(err.error):
-                raise Wrong(
-                    "dtype_changed",
-                    "`n` 在循环里从整数变成了浮点数：`n / 2` 是真除法，结果是浮点数。图里的循环和分支"
-                    "要求每个变量的类型始终不变。",
-                    "用整除 `n // 2`，`n` 就一直是 `int32`。",
-                ) from None
-            if "numpy" in str(err.error) or isinstance(err.error, TypeError):
-                raise Wrong(
-                    "python_value_in_graph",
-                    f"追踪时出错（{type(err.error).__name__}）：在计算图里 `n` 是没有具体值的符号张量，"
-                    "`.numpy()`、`int(n)` 都用不了。",
-                    "直接用张量写条件：`while n != 1:`、`if n % 2 == 0:`，AutoGraph 会把它们改写成图里的算子。",
-                ) from None
-            raise
-        try:
-            got = int(got)
-        except (TypeError, ValueError):
-            raise Wrong("wrong_type", f"应该返回一个整数张量，现在是 {type(got).__name__}。") from None
-        if got != want:
-            raise Wrong("wrong_value", f"从 {n} 开始应该走 {want} 步到 1，现在得到 {got}。")
-    count = answer.experimental_get_tracing_count()
-    if count > 1:
-        raise Wrong("retraced", f"4 次调用追踪了 {count} 次：输入都是 `int32` 标量张量，应该只追踪一次。")
-    ops = _graph_op_types(answer, tf.constant(6))
-    loops = sorted(ops & {"While", "StatelessWhile"})
-    if not loops:
-        raise Wrong("loop_not_in_graph", "计算图里没有 `While` 算子：循环在追踪时被展开了，步数写死在图里。")
-    return (
-        f"4 个起点都算对了，只追踪了 1 次，计算图里有 `{loops[0]}` 算子：条件依赖张量的 `while` 和 `if` "
-        "被 AutoGraph 改写成了 `tf.while_loop` 和 `tf.cond`。"
-    )
-
+TF1_LOOP = '''\
+```python
+# TensorFlow 1 的写法（TF2 里没有会话，也不需要初始化变量）
+loss = tf.reduce_mean(tf.square(model_output - y))
+train_op = tf.compat.v1.train.GradientDescentOptimizer(0.1).minimize(loss)
+with tf.compat.v1.Session() as sess:
+    sess.run(tf.compat.v1.global_variables_initializer())
+    for x_batch, y_batch in batches:
+        sess.run(train_op, feed_dict={x: x_batch, y: y_batch})
+```'''
 
 EX_06_1 = Exercise(
     id="06.1",
     notebook=NOTEBOOK,
-    title="依赖数据的 `while`：考拉兹步数",
+    title="把 TF1 的训练循环改写成 `GradientTape` 训练步",
     difficulty=2,
-    section="放进 `tf.function`：一张计算图处理任意形状",
+    section="三个步骤：遍历数据、`GradientTape`、`apply_gradients`",
     task=(
-        "考拉兹（Collatz）过程：`n` 是偶数就变成 `n // 2`，是奇数就变成 `3 * n + 1`，直到变成 1。"
-        "写一个 `tf.function` 函数 `collatz_steps(n)`，`n` 是 `int32` 标量张量，返回走到 1 需要的步数"
-        "（例如 6 → 3 → 10 → 5 → 16 → 8 → 4 → 2 → 1，是 8 步）。\n\n"
-        "循环次数取决于 `n` 的值，追踪时还不知道。检查会用几个不同的 `n` 调用它，并看计算图里有没有 `While` 算子。"
+        "下面是 TF1 风格的训练循环：\n\n" + TF1_LOOP + "\n\n"
+        "用 TF2 的方式写出其中的一个训练步 `train_step(model, optimizer, x, y)`：在 `tf.GradientTape` 里"
+        "算均方误差，求梯度，用优化器更新 `model.trainable_variables`，返回这一步的损失。"
+        "检查会传入一个线性模型和学习率 0.1 的 `SGD`，把更新后的权重和一步梯度下降的结果对比。"
     ),
     starter='''\
-# 练习 06.1：补全 collatz_steps
-@tf.function
-def collatz_steps(n):
-    ...  # TODO：用 Python 的 while 和 if 写，条件直接用张量
+# 练习 06.1：补全 train_step
+def train_step(model, optimizer, x, y):
+    # 1. 在 tf.GradientTape 里以训练方式调用模型，算出均方误差
+    # 2. 求损失对 model.trainable_variables 的梯度
+    # 3. 用优化器更新这些变量
+    ...  # TODO：返回这一步的损失
 
 
-answer = collatz_steps
+answer = train_step
 ''',
     hints=(
-        "在 `tf.function` 里，条件是张量的 `while` / `if` 会被 AutoGraph 改写成 `tf.while_loop` / `tf.cond`。",
-        "`steps = 0`，`while n != 1:` 里用 `if n % 2 == 0:` 选 `n // 2` 或 `3 * n + 1`，每次 `steps += 1`。",
+        "三步：在 `tf.GradientTape` 的 `with` 块里算损失；`tape.gradient(loss, model.trainable_variables)`；"
+        "`optimizer.apply_gradients(...)`。",
+        "`loss = tf.reduce_mean(tf.square(model(x, training=True) - y))`，"
+        "再 `optimizer.apply_gradients(zip(grads, model.trainable_variables))`。",
     ),
-    check=_check_collatz,
-    time_limit=5.0,  # a wrong update can loop forever: stop it after 5 s and say so
+    check=_check_tape_step,
     solution='''\
-@tf.function
-def collatz_steps(n):
-    steps = 0
-    while n != 1:  # 条件是张量：变成图里的 While 算子
-        if n % 2 == 0:
-            n = n // 2
-        else:
-            n = 3 * n + 1
-        steps += 1
-    return steps
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
 
 
-answer = collatz_steps
+answer = train_step
 ''',
     wrong=(
         (
-            "python_value_in_graph",
+            "swapped_pairs",
             '''\
-@tf.function
-def collatz_steps(n):
-    n = int(n.numpy())
-    steps = 0
-    while n != 1:
-        n = n // 2 if n % 2 == 0 else 3 * n + 1
-        steps += 1
-    return steps
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(model.trainable_variables, grads))  # 顺序反了
+    return loss
 
 
-answer = collatz_steps
+answer = train_step
 ''',
         ),
         (
-            "timeout",
+            "no_gradients",
             '''\
-@tf.function
-def collatz_steps(n):
-    steps = 0
-    while n > 0:  # 1 → 4 → 2 → 1 → …：永远不会结束
-        if n % 2 == 0:
-            n = n // 2
-        else:
-            n = 3 * n + 1
-        steps += 1
-    return steps
+def train_step(model, optimizer, x, y):
+    prediction = model(x, training=True)
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(prediction - y))  # 前向传播在 GradientTape 外面
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
 
 
-answer = collatz_steps
+answer = train_step
 ''',
         ),
         (
-            "dtype_changed",
+            "no_update",
             '''\
-@tf.function
-def collatz_steps(n):
-    steps = 0
-    while n != 1:
-        if n % 2 == 0:
-            n = n / 2  # 真除法：得到浮点数
-        else:
-            n = 3 * n + 1
-        steps += 1
-    return steps
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
+    grads = tape.gradient(loss, model.trainable_variables)
+    return loss
 
 
-answer = collatz_steps
+answer = train_step
+''',
+        ),
+    ),
+)
+
+
+# -- 06.3 -------------------------------------------------------------------------------------
+
+
+def _check_regularization(answer) -> str:
+    import numpy as np
+
+    x, y = _data()
+    model = _linear_model(l2=0.5)
+    want_loss, want_weights = _expected_step(model, x, y, with_regularization=True)
+    plain_loss, plain_weights = _expected_step(model, x, y, with_regularization=False)
+    loss, weights = _run_step(answer, model, x, y)
+    if _same(weights, plain_weights) or np.isclose(loss, plain_loss, rtol=1e-4):
+        raise Wrong(
+            "missing_regularization",
+            f"优化的只是预测损失 {plain_loss:.4f}，`model.losses` 里的 L2 正则化损失 {want_loss - plain_loss:.4f} 没有加进去："
+            "训练照常进行，但权重不再受正则化约束，损失也和 `fit` 报告的不是同一个量。",
+        )
+    if not _same(weights, want_weights):
+        raise Wrong("wrong_update", "权重变了，但和“预测损失 + 正则化损失”上的一步梯度下降结果不同。")
+    if not np.isclose(loss, want_loss, rtol=1e-4):
+        raise Wrong("wrong_loss", f"返回的损失是 {loss:.4f}，应该是预测损失加正则化损失 {want_loss:.4f}。")
+    return f"损失 {want_loss:.4f} 里包含了 {want_loss - plain_loss:.4f} 的正则化损失，权重按总损失更新，和 `fit` 做的一样。"
+
+
+EX_06_3 = Exercise(
+    id="06.3",
+    notebook=NOTEBOOK,
+    title="把漏掉的正则化损失加回来",
+    difficulty=2,
+    section="忘了加正则化损失会怎样",
+    task=(
+        "下面的训练步能运行，损失也在下降，但模型的 L2 正则化根本没起作用。"
+        "改好它，让它和 `fit` 优化同一个目标，并返回这个总损失。"
+    ),
+    starter='''\
+# 练习 06.3：改好下面的训练步，再把最后一行的 ... 换成 train_step
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+
+answer = ...
+''',
+    hints=(
+        "自定义训练循环不会自动加上各层的正则化损失，它们在 `model.losses` 里。",
+        "在 `with tf.GradientTape()` 块里面加上 `loss += tf.add_n(model.losses)`（列表为空时就不用加）。",
+    ),
+    check=_check_regularization,
+    solution='''\
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
+        if model.losses:
+            loss += tf.add_n(model.losses)  # 正则化损失要自己加
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+
+answer = train_step
+''',
+    wrong=(
+        (
+            "missing_regularization",
+            '''\
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+
+answer = train_step
 ''',
         ),
         (
-            "wrong_value",
+            "missing_regularization",
             '''\
-@tf.function
-def collatz_steps(n):
-    steps = 1  # 数的是经过的数，而不是步数
-    while n != 1:
-        if n % 2 == 0:
-            n = n // 2
-        else:
-            n = 3 * n + 1
-        steps += 1
-    return steps
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss + tf.add_n(model.losses)  # 只加在返回值上，梯度里没有它
 
 
-answer = collatz_steps
+answer = train_step
 ''',
         ),
     ),
@@ -179,262 +309,89 @@ answer = collatz_steps
 # -- 06.2 -------------------------------------------------------------------------------------
 
 
-def _check_running_sum(answer) -> str:
+def _check_training_flag(answer) -> str:
+    import keras
     import numpy as np
-    import tensorflow as tf
 
-    import helpers.sequences
-
-    if not hasattr(answer, "experimental_get_tracing_count"):
-        raise Wrong("not_tf_function", "答案不是 `tf.function`：题目要的是一张能处理任意长度的计算图。")
-    shapes = [(4, 5), (3, 9), (2, 2)]
-    for (n, steps) in shapes:
-        x, want = helpers.sequences.running_sum(n, steps=steps, seed=steps)
-        try:
-            got = call(answer, tf.constant(x))
-        except LearnerError as err:
-            if isinstance(err.error, tf.errors.InvalidArgumentError) and "TensorListStack" in str(err.error):
-                raise Wrong(
-                    "write_not_kept",
-                    "`stack()` 时 `TensorArray` 还是空的：`outputs.write(t, total)` 不会原地修改，"
-                    "它返回一个写入后的新 `TensorArray`，没有接住返回值，写入就丢了。",
-                    "写成 `outputs = outputs.write(t, total)`。",
-                ) from None
-            if type(err.error).__name__ == "InaccessibleTensorError":
-                raise Wrong(
-                    "python_list_in_loop",
-                    "在 `tf.range` 循环里往 Python 列表 `append`：这个循环是图里的 `While` 算子，循环体只追踪一次，"
-                    "列表里存的是循环内部的符号张量，出了循环就用不了。",
-                    "用 `tf.TensorArray` 收集每一步的结果：`outputs = outputs.write(t, total)`，最后 `outputs.stack()`。",
-                ) from None
-            if isinstance(err.error, TypeError) and "None" in str(err.error):
-                raise Wrong(
-                    "static_length",
-                    "输入签名里时间长度是 `None`，追踪时 `x.shape[1]` 也是 `None`，`range()` 用不了。",
-                    "用运行时才知道的长度：`for t in tf.range(tf.shape(x)[1]):`，结果写进 `tf.TensorArray`。",
-                ) from None
-            raise
-        got = np.asarray(got)
-        if got.shape != want.shape:
-            raise Wrong("wrong_shape", f"输入形状 {x.shape} 时输出形状应该是 {want.shape}，现在是 {got.shape}。")
-        if not np.allclose(got, want, atol=1e-5):
-            raise Wrong("wrong_value", f"输入形状 {x.shape} 时累加和不对：最大误差 {np.abs(got - want).max():.4f}。")
-    count = answer.experimental_get_tracing_count()
-    if count > 1:
+    x, y = _data()
+    model = keras.Sequential(
+        [
+            keras.Input(shape=(3,)),
+            keras.layers.Dense(4, kernel_initializer=keras.initializers.RandomNormal(seed=12)),
+            keras.layers.BatchNormalization(),
+            keras.layers.Dense(1, kernel_initializer=keras.initializers.RandomNormal(seed=13)),
+        ]
+    )
+    norm = model.layers[1]
+    _run_step(answer, model, x, y)
+    moved = float(np.abs(norm.moving_mean.numpy()).max())
+    if moved == 0.0:
         raise Wrong(
-            "retraced",
-            f"3 种批大小、3 种长度的输入一共追踪了 {count} 次：每个新形状都生成了一张新的计算图。",
-            "用 `input_signature=[tf.TensorSpec([None, None, 3], tf.float32)]` 声明批大小和长度都未知。",
+            "bn_not_updated",
+            "训练步之后，`BatchNormalization` 的滑动均值还是 0：模型是按推理方式调用的。"
+            "直接调用模型时 `training` 默认不是 `True`，训练步里要明确传 `training=True`。",
         )
-    if not _graph_op_types(answer, tf.TensorSpec([None, None, 3], tf.float32)) & {"While", "StatelessWhile"}:
-        return (
-            "3 种形状的输入都算对了，只追踪了 1 次。你没有写循环，而是用了一次算完整个序列的算子（如 `tf.cumsum`）："
-            "能这样写时它更快。本题练的是 `tf.range` 循环加 `tf.TensorArray`，每一步依赖上一步的 RNN 只能这样展开，"
-            "不妨也用它写一遍。"
-        )
-    return "3 种形状的输入都算对了，只追踪了 1 次：`tf.range` 循环加 `tf.TensorArray`，一张计算图处理任意长度。"
+    return "`BatchNormalization` 的滑动均值被这一批更新了，权重也更新了：训练步里用 `training=True` 调用模型。"
 
 
 EX_06_2 = Exercise(
     id="06.2",
     notebook=NOTEBOOK,
-    title="用 `tf.TensorArray` 写动态展开",
-    difficulty=3,
-    section="用 Python 循环手写动态展开",
+    title="训练步里用对 `training` 参数",
+    difficulty=1,
+    section="`training` 参数：训练和推理时层的行为不同",
     task=(
-        "仿照动态 RNN 的写法，写一个 `tf.function` 函数 `running_sum(x)`：`x` 的形状是 `[批, 时间, 3]`，"
-        "返回形状 `[批, 时间, 1]` 的张量，第 `t` 步是从第 0 步到第 `t` 步所有数的和（和 "
-        "`helpers.sequences.running_sum` 给出的目标一样）。\n\n"
-        "逐个时间步循环、用 `tf.TensorArray` 收集每一步的结果。检查会用 3 种批大小和长度调用它，"
-        "要求**只追踪一次**。"
+        "模型里有 `BatchNormalization`：训练时它用当前批次的均值和方差，并更新自己的滑动均值；推理时只用滑动均值。"
+        "写一个训练步 `train_step(model, optimizer, x, y)`（均方误差，返回损失），让这些层按训练方式工作。"
+        "检查会看训练步之后滑动均值有没有更新。"
     ),
     starter='''\
-# 练习 06.2：补全 running_sum
-@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
-def running_sum(x):
-    ...  # TODO：逐个时间步累加，用 tf.TensorArray 收集
+# 练习 06.2：补全 train_step
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        prediction = ...  # TODO：以训练方式调用模型
+        loss = tf.reduce_mean(tf.square(prediction - y))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
 
 
-answer = running_sum
+answer = train_step
 ''',
     hints=(
-        "先 `tf.transpose(x, [1, 0, 2])` 变成 `[时间, 批, 3]`，再 `for t in tf.range(tf.shape(x)[0]):` 逐步处理。",
-        "`outputs = tf.TensorArray(tf.float32, size=steps)`；循环里 `total += tf.reduce_sum(x[t], axis=-1, keepdims=True)`、"
-        "`outputs = outputs.write(t, total)`；最后 `tf.transpose(outputs.stack(), [1, 0, 2])`。",
+        "调用模型时可以传 `training` 参数；直接调用时它默认不是 `True`。",
+        "`prediction = model(x, training=True)`。",
     ),
-    check=_check_running_sum,
-    time_limit=5.0,
+    check=_check_training_flag,
     solution='''\
-@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
-def running_sum(x):
-    x = tf.transpose(x, [1, 0, 2])  # [时间, 批, 3]
-    steps = tf.shape(x)[0]
-    outputs = tf.TensorArray(tf.float32, size=steps)
-    total = tf.zeros([tf.shape(x)[1], 1])
-    for t in tf.range(steps):  # 长度是张量：变成图里的 While 算子
-        total += tf.reduce_sum(x[t], axis=-1, keepdims=True)
-        outputs = outputs.write(t, total)
-    return tf.transpose(outputs.stack(), [1, 0, 2])  # [批, 时间, 1]
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        prediction = model(x, training=True)  # 训练方式：BatchNormalization 用这一批的统计量并更新滑动均值
+        loss = tf.reduce_mean(tf.square(prediction - y))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
 
 
-answer = running_sum
+answer = train_step
 ''',
     wrong=(
         (
-            "write_not_kept",
+            "bn_not_updated",
             '''\
-@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
-def running_sum(x):
-    x = tf.transpose(x, [1, 0, 2])
-    steps = tf.shape(x)[0]
-    outputs = tf.TensorArray(tf.float32, size=steps)
-    total = tf.zeros([tf.shape(x)[1], 1])
-    for t in tf.range(steps):
-        total += tf.reduce_sum(x[t], axis=-1, keepdims=True)
-        outputs.write(t, total)  # 返回值丢了
-    return tf.transpose(outputs.stack(), [1, 0, 2])
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        prediction = model(x)
+        loss = tf.reduce_mean(tf.square(prediction - y))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
 
 
-answer = running_sum
-''',
-        ),
-        (
-            "python_list_in_loop",
-            '''\
-@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
-def running_sum(x):
-    total = tf.zeros([tf.shape(x)[0], 1])
-    outputs = []
-    for t in tf.range(tf.shape(x)[1]):
-        total += tf.reduce_sum(x[:, t], axis=-1, keepdims=True)
-        outputs.append(total)  # Python 列表
-    return tf.stack(outputs, axis=1)
-
-
-answer = running_sum
-''',
-        ),
-        (
-            "retraced",
-            '''\
-@tf.function
-def running_sum(x):
-    total = tf.zeros([tf.shape(x)[0], 1])
-    outputs = []
-    for t in range(x.shape[1]):  # Python 循环：长度在追踪时写死
-        total += tf.reduce_sum(x[:, t], axis=-1, keepdims=True)
-        outputs.append(total)
-    return tf.stack(outputs, axis=1)
-
-
-answer = running_sum
-''',
-        ),
-        (
-            "static_length",
-            '''\
-@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
-def running_sum(x):
-    total = tf.zeros([tf.shape(x)[0], 1])
-    outputs = []
-    for t in range(x.shape[1]):
-        total += tf.reduce_sum(x[:, t], axis=-1, keepdims=True)
-        outputs.append(total)
-    return tf.stack(outputs, axis=1)
-
-
-answer = running_sum
+answer = train_step
 ''',
         ),
     ),
 )
 
-
-# -- 06.3 -------------------------------------------------------------------------------------
-
-TRACE_CALLS = '''\
-@tf.function
-def squash(x, enabled):
-    if enabled:
-        return tf.nn.relu(x)
-    return x
-
-
-squash(tf.constant([1.0]), True)
-squash(tf.constant([2.0]), True)
-squash(tf.constant([1.0]), False)
-squash(tf.constant([1.0, 2.0]), True)
-squash(tf.constant([3.0]), tf.constant(True))
-squash(tf.constant([4.0]), tf.constant(False))'''
-
-
-def _actual_traces() -> int:
-    import tensorflow as tf
-
-    @tf.function
-    def squash(x, enabled):
-        if enabled:
-            return tf.nn.relu(x)
-        return x
-
-    squash(tf.constant([1.0]), True)
-    squash(tf.constant([2.0]), True)
-    squash(tf.constant([1.0]), False)
-    squash(tf.constant([1.0, 2.0]), True)
-    squash(tf.constant([3.0]), tf.constant(True))
-    squash(tf.constant([4.0]), tf.constant(False))
-    return squash.experimental_get_tracing_count()
-
-
-def _check_trace_count(answer) -> str:
-    if isinstance(answer, bool) or not isinstance(answer, int):
-        raise Wrong("wrong_type", f"答案应该是一个整数（追踪次数），现在是 {type(answer).__name__}。")
-    actual = _actual_traces()
-    if answer > actual:
-        raise Wrong(
-            "too_many",
-            f"你的答案是 {answer}，实际只追踪了 {actual} 次：参数的类型和形状、Python 参数的值都和以前某次相同时，"
-            "会直接复用已有的计算图。",
-        )
-    if answer < actual:
-        raise Wrong(
-            "too_few",
-            f"你的答案是 {answer}，实际追踪了 {actual} 次：新的 Python 值（`False`）、新的形状（长度 2），"
-            "以及把 Python 布尔值换成张量布尔值，都会让它重新追踪。",
-        )
-    return (
-        f"确实是 {actual} 次：[1.0] 与 True 追踪一次，[2.0] 与 True 复用它；False 是新的 Python 值，"
-        "长度 2 是新形状，张量布尔值是新的参数类型，各追踪一次；最后一次调用只有张量的值不同，复用计算图"
-        "（条件是张量时，图里有一个 `If` 算子，两条分支都在图里）。"
-    )
-
-
-EX_06_3 = Exercise(
-    id="06.3",
-    notebook=NOTEBOOK,
-    title="数一数：这些调用追踪了几次",
-    difficulty=2,
-    section="放进 `tf.function`：一张计算图处理任意形状",
-    task=(
-        "不运行代码，先想一想：下面 6 次调用一共会让 `squash` 追踪几次？把次数（一个整数）写进答案单元格。"
-        "检查会真的运行一遍，并逐次解释。\n\n```python\n" + TRACE_CALLS + "\n```"
-    ),
-    starter='''\
-# 练习 06.3：追踪了几次？
-answer = ...  # TODO：一个整数
-''',
-    hints=(
-        "`tf.function` 按“参数的类型和形状，加上 Python 参数的值”决定是复用已有的计算图还是重新追踪。",
-        "逐次问：这次的形状见过吗？Python 值见过吗？`enabled` 是 Python 布尔值还是张量？张量的**值**不同不会引起追踪。",
-    ),
-    check=_check_trace_count,
-    solution='''\
-answer = 4  # [1.0]+True；[1.0]+False；长度 2 的 x；张量布尔值
-''',
-    wrong=(
-        ("too_many", "answer = 6  # 以为每次调用都追踪\n"),
-        ("too_few", "answer = 2  # 以为只有 Python 值会引起追踪\n"),
-    ),
-)
-
-EXERCISES = [EX_06_1, EX_06_2, EX_06_3]
+EXERCISES = [EX_06_1, EX_06_2, EX_06_3]  # the exercise that fixes a given step comes last (its name is not reused)

@@ -1,135 +1,175 @@
-"""Exercises of 07_metrics_losses_summaries: reset a metric, write summaries with a step, read a log back."""
+"""Exercises of 07_dynamic_rnn: data-dependent loops in a graph, TensorArray, and what makes tf.function trace."""
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
-
 from helpers.exercises.core import Exercise, LearnerError, Wrong, call
 
-NOTEBOOK = "07_metrics_losses_summaries"
+NOTEBOOK = "07_dynamic_rnn"
+
+
+def _graph_op_types(fn, *args) -> set[str]:
+    return {op.type for op in fn.get_concrete_function(*args).graph.get_operations()}
 
 
 # -- 07.1 -------------------------------------------------------------------------------------
 
-EPOCHS = [[1.0, 2.0, 3.0], [10.0, 20.0], [5.0]]
+COLLATZ = {6: 8, 7: 16, 27: 111, 1: 0}
 
 
-def _check_reset(answer) -> str:
-    import keras
-    import numpy as np
+def _check_collatz(answer) -> str:
+    import tensorflow as tf
 
-    class WatchedMean(keras.metrics.Mean):  # counts how often the answer feeds it
-        updates = 0
-
-        def update_state(self, *args, **kwargs):
-            type(self).updates += 1
-            return super().update_state(*args, **kwargs)
-
-    metric = WatchedMean()
-    try:
-        result = call(answer, metric, EPOCHS)
-    except LearnerError as err:
-        if isinstance(err.error, AttributeError) and "reset_states" in str(err.error):
-            raise Wrong(
-                "reset_states",
-                "`reset_states()`（复数）在 Keras 3 里已经没有了，所以抛出 `AttributeError`。",
-                "指标用 `metric.reset_state()`（单数）清零。",
-            ) from None
-        raise
-    want = [float(np.mean(e)) for e in EPOCHS]
-    try:
-        got = [round(float(v), 4) for v in result]
-    except (TypeError, ValueError):
-        raise Wrong("wrong_type", "应该返回一个列表，每轮一个平均值。") from None
-    cumulative = [float(np.mean(sum(EPOCHS[: i + 1], []))) for i in range(len(EPOCHS))]
-    if np.allclose(got, cumulative) and not np.allclose(got, want):
-        raise Wrong(
-            "never_reset",
-            f"得到 {got}：第 2、3 轮的平均值把前几轮的损失也算进去了，因为指标一直在累积、从没清零。"
-            f"每轮单独的平均值应该是 {want}。",
-        )
-    if not np.allclose(got, want):
-        raise Wrong("wrong_value", f"每轮的平均损失应该是 {want}，现在是 {got}。")
-    if WatchedMean.updates == 0:
-        raise Wrong(
-            "metric_unused",
-            "数值对了，但传进来的 `metric` 一次也没有用上：题目要练的是用这个指标对象累积，每轮清零一次。",
-        )
-    return f"每轮的平均损失 {want} 都对：指标跨批次累积，每轮用 `reset_state()` 清零一次。"
+    if not hasattr(answer, "get_concrete_function"):
+        raise Wrong("not_tf_function", "答案不是 `tf.function`：题目要的是在计算图里运行的循环。")
+    for n, want in COLLATZ.items():
+        try:
+            got = call(answer, tf.constant(n))
+        except LearnerError as err:
+            if isinstance(err.error, TypeError) and "dtype" in str(err.error):
+                raise Wrong(
+                    "dtype_changed",
+                    "`n` 在循环里从整数变成了浮点数：`n / 2` 是真除法，结果是浮点数。图里的循环和分支"
+                    "要求每个变量的类型始终不变。",
+                    "用整除 `n // 2`，`n` 就一直是 `int32`。",
+                ) from None
+            if "numpy" in str(err.error) or isinstance(err.error, TypeError):
+                raise Wrong(
+                    "python_value_in_graph",
+                    f"追踪时出错（{type(err.error).__name__}）：在计算图里 `n` 是没有具体值的符号张量，"
+                    "`.numpy()`、`int(n)` 都用不了。",
+                    "直接用张量写条件：`while n != 1:`、`if n % 2 == 0:`，AutoGraph 会把它们改写成图里的算子。",
+                ) from None
+            raise
+        try:
+            got = int(got)
+        except (TypeError, ValueError):
+            raise Wrong("wrong_type", f"应该返回一个整数张量，现在是 {type(got).__name__}。") from None
+        if got != want:
+            raise Wrong("wrong_value", f"从 {n} 开始应该走 {want} 步到 1，现在得到 {got}。")
+    count = answer.experimental_get_tracing_count()
+    if count > 1:
+        raise Wrong("retraced", f"4 次调用追踪了 {count} 次：输入都是 `int32` 标量张量，应该只追踪一次。")
+    ops = _graph_op_types(answer, tf.constant(6))
+    loops = sorted(ops & {"While", "StatelessWhile"})
+    if not loops:
+        raise Wrong("loop_not_in_graph", "计算图里没有 `While` 算子：循环在追踪时被展开了，步数写死在图里。")
+    return (
+        f"4 个起点都算对了，只追踪了 1 次，计算图里有 `{loops[0]}` 算子：条件依赖张量的 `while` 和 `if` "
+        "被 AutoGraph 改写成了 `tf.while_loop` 和 `tf.cond`。"
+    )
 
 
 EX_07_1 = Exercise(
     id="07.1",
     notebook=NOTEBOOK,
-    title="修好从不清零的指标",
-    difficulty=1,
-    section="指标有状态：`update_state`、`result`、`reset_state`",
+    title="依赖数据的 `while`：考拉兹步数",
+    difficulty=2,
+    section="放进 `tf.function`：一张计算图处理任意形状",
     task=(
-        "`epoch_means(metric, epochs)` 用一个 `keras.metrics.Mean` 指标算每轮的平均损失：`epochs` 是一个列表，"
-        "每个元素是一轮里各批次的损失。下面的写法第一轮是对的，之后各轮的数却越来越不对。改好它。"
+        "考拉兹（Collatz）过程：`n` 是偶数就变成 `n // 2`，是奇数就变成 `3 * n + 1`，直到变成 1。"
+        "写一个 `tf.function` 函数 `collatz_steps(n)`，`n` 是 `int32` 标量张量，返回走到 1 需要的步数"
+        "（例如 6 → 3 → 10 → 5 → 16 → 8 → 4 → 2 → 1，是 8 步）。\n\n"
+        "循环次数取决于 `n` 的值，追踪时还不知道。检查会用几个不同的 `n` 调用它，并看计算图里有没有 `While` 算子。"
     ),
     starter='''\
-# 练习 07.1：改好 epoch_means，再把最后一行的 ... 换成 epoch_means
-def epoch_means(metric, epochs):
-    means = []
-    for batch_losses in epochs:
-        for loss in batch_losses:
-            metric.update_state(loss)
-        means.append(float(metric.result()))
-    return means
+# 练习 07.1：补全 collatz_steps
+@tf.function
+def collatz_steps(n):
+    ...  # TODO：用 Python 的 while 和 if 写，条件直接用张量
 
 
-answer = ...
+answer = collatz_steps
 ''',
     hints=(
-        "指标会跨批次、跨轮一直累积，直到你把它清零。",
-        "每轮开始前调用 `metric.reset_state()`（Keras 3 里是单数，`reset_states()` 已经没有了）。",
+        "在 `tf.function` 里，条件是张量的 `while` / `if` 会被 AutoGraph 改写成 `tf.while_loop` / `tf.cond`。",
+        "`steps = 0`，`while n != 1:` 里用 `if n % 2 == 0:` 选 `n // 2` 或 `3 * n + 1`，每次 `steps += 1`。",
     ),
-    check=_check_reset,
+    check=_check_collatz,
+    time_limit=5.0,  # a wrong update can loop forever: stop it after 5 s and say so
     solution='''\
-def epoch_means(metric, epochs):
-    means = []
-    for batch_losses in epochs:
-        metric.reset_state()  # 每轮开始前清零
-        for loss in batch_losses:
-            metric.update_state(loss)
-        means.append(float(metric.result()))
-    return means
+@tf.function
+def collatz_steps(n):
+    steps = 0
+    while n != 1:  # 条件是张量：变成图里的 While 算子
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
 
 
-answer = epoch_means
+answer = collatz_steps
 ''',
     wrong=(
         (
-            "never_reset",
+            "python_value_in_graph",
             '''\
-def epoch_means(metric, epochs):
-    means = []
-    for batch_losses in epochs:
-        for loss in batch_losses:
-            metric.update_state(loss)
-        means.append(float(metric.result()))
-    return means
+@tf.function
+def collatz_steps(n):
+    n = int(n.numpy())
+    steps = 0
+    while n != 1:
+        n = n // 2 if n % 2 == 0 else 3 * n + 1
+        steps += 1
+    return steps
 
 
-answer = epoch_means
+answer = collatz_steps
 ''',
         ),
         (
-            "reset_states",
+            "timeout",
             '''\
-def epoch_means(metric, epochs):
-    means = []
-    for batch_losses in epochs:
-        metric.reset_states()  # 指南里的写法
-        for loss in batch_losses:
-            metric.update_state(loss)
-        means.append(float(metric.result()))
-    return means
+@tf.function
+def collatz_steps(n):
+    steps = 0
+    while n > 0:  # 1 → 4 → 2 → 1 → …：永远不会结束
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
 
 
-answer = epoch_means
+answer = collatz_steps
+''',
+        ),
+        (
+            "dtype_changed",
+            '''\
+@tf.function
+def collatz_steps(n):
+    steps = 0
+    while n != 1:
+        if n % 2 == 0:
+            n = n / 2  # 真除法：得到浮点数
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
+
+
+answer = collatz_steps
+''',
+        ),
+        (
+            "wrong_value",
+            '''\
+@tf.function
+def collatz_steps(n):
+    steps = 1  # 数的是经过的数，而不是步数
+    while n != 1:
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
+
+
+answer = collatz_steps
 ''',
         ),
     ),
@@ -138,109 +178,172 @@ answer = epoch_means
 
 # -- 07.2 -------------------------------------------------------------------------------------
 
-LOSSES = [2.5, 1.75, 1.25, 1.0]
 
-
-def _check_write(answer) -> str:
+def _check_running_sum(answer) -> str:
     import numpy as np
+    import tensorflow as tf
 
-    import helpers.summaries
+    import helpers.sequences
 
-    with tempfile.TemporaryDirectory() as tmp:
-        logdir = Path(tmp) / "train"
+    if not hasattr(answer, "experimental_get_tracing_count"):
+        raise Wrong("not_tf_function", "答案不是 `tf.function`：题目要的是一张能处理任意长度的计算图。")
+    shapes = [(4, 5), (3, 9), (2, 2)]
+    for (n, steps) in shapes:
+        x, want = helpers.sequences.running_sum(n, steps=steps, seed=steps)
         try:
-            call(answer, str(logdir), list(LOSSES))
+            got = call(answer, tf.constant(x))
         except LearnerError as err:
-            text = str(err.error)
-            if "step" in text.lower():
+            if isinstance(err.error, tf.errors.InvalidArgumentError) and "TensorListStack" in str(err.error):
                 raise Wrong(
-                    "no_step",
-                    f"`tf.summary.scalar` 抛出了 {type(err.error).__name__}：没有给 `step`。"
-                    "TensorFlow 2 的每条摘要都要知道它属于哪一步。",
-                    "写成 `tf.summary.scalar(\"loss\", value, step=step)`。",
+                    "write_not_kept",
+                    "`stack()` 时 `TensorArray` 还是空的：`outputs.write(t, total)` 不会原地修改，"
+                    "它返回一个写入后的新 `TensorArray`，没有接住返回值，写入就丢了。",
+                    "写成 `outputs = outputs.write(t, total)`。",
+                ) from None
+            if type(err.error).__name__ == "InaccessibleTensorError":
+                raise Wrong(
+                    "python_list_in_loop",
+                    "在 `tf.range` 循环里往 Python 列表 `append`：这个循环是图里的 `While` 算子，循环体只追踪一次，"
+                    "列表里存的是循环内部的符号张量，出了循环就用不了。",
+                    "用 `tf.TensorArray` 收集每一步的结果：`outputs = outputs.write(t, total)`，最后 `outputs.stack()`。",
+                ) from None
+            if isinstance(err.error, TypeError) and "None" in str(err.error):
+                raise Wrong(
+                    "static_length",
+                    "输入签名里时间长度是 `None`，追踪时 `x.shape[1]` 也是 `None`，`range()` 用不了。",
+                    "用运行时才知道的长度：`for t in tf.range(tf.shape(x)[1]):`，结果写进 `tf.TensorArray`。",
                 ) from None
             raise
-        try:
-            scalars = helpers.summaries.read_scalars(logdir)
-        except (ValueError, TypeError):
-            scalars = {}
-    points = scalars.get("loss", [])
-    if not points:
-        found = "、".join(scalars) or "没有任何标量"
+        got = np.asarray(got)
+        if got.shape != want.shape:
+            raise Wrong("wrong_shape", f"输入形状 {x.shape} 时输出形状应该是 {want.shape}，现在是 {got.shape}。")
+        if not np.allclose(got, want, atol=1e-5):
+            raise Wrong("wrong_value", f"输入形状 {x.shape} 时累加和不对：最大误差 {np.abs(got - want).max():.4f}。")
+    count = answer.experimental_get_tracing_count()
+    if count > 1:
         raise Wrong(
-            "nothing_written",
-            f"日志文件夹里读不到标签 `loss` 的标量（读到的：{found}）。摘要要在写入器的 `with writer.as_default():` "
-            "里写，写入器才知道写到哪里。",
+            "retraced",
+            f"3 种批大小、3 种长度的输入一共追踪了 {count} 次：每个新形状都生成了一张新的计算图。",
+            "用 `input_signature=[tf.TensorSpec([None, None, 3], tf.float32)]` 声明批大小和长度都未知。",
         )
-    want = [(i, v) for i, v in enumerate(LOSSES)]
-    steps = [s for s, _ in points]
-    if steps != [s for s, _ in want]:
-        raise Wrong("wrong_steps", f"记录的 step 是 {steps}，应该是 0、1、2、3（每个损失对应自己的那一步）。")
-    if not np.allclose([v for _, v in points], LOSSES):
-        raise Wrong("wrong_value", f"读回的数值是 {[v for _, v in points]}，应该是 {LOSSES}。")
-    return "读回了 4 个点 (0, 2.5)、(1, 1.75)、(2, 1.25)、(3, 1.0)：TensorBoard 会把它们画成一条曲线。"
+    if not _graph_op_types(answer, tf.TensorSpec([None, None, 3], tf.float32)) & {"While", "StatelessWhile"}:
+        return (
+            "3 种形状的输入都算对了，只追踪了 1 次。你没有写循环，而是用了一次算完整个序列的算子（如 `tf.cumsum`）："
+            "能这样写时它更快。本题练的是 `tf.range` 循环加 `tf.TensorArray`，每一步依赖上一步的 RNN 只能这样展开，"
+            "不妨也用它写一遍。"
+        )
+    return "3 种形状的输入都算对了，只追踪了 1 次：`tf.range` 循环加 `tf.TensorArray`，一张计算图处理任意长度。"
 
 
 EX_07_2 = Exercise(
     id="07.2",
     notebook=NOTEBOOK,
-    title="用写入器写下损失",
-    difficulty=2,
-    section="用 `tf.summary` 写摘要：训练、验证各一个写入器",
+    title="用 `tf.TensorArray` 写动态展开",
+    difficulty=3,
+    section="用 Python 循环手写动态展开",
     task=(
-        "写 `log_losses(logdir, losses)`：在文件夹 `logdir` 里创建一个写入器，把列表 `losses` 里的第 `i` 个损失"
-        "记成标签 `\"loss\"`、`step=i` 的标量摘要。检查会用 `helpers.summaries.read_scalars` 把它读回来。"
+        "仿照动态 RNN 的写法，写一个 `tf.function` 函数 `running_sum(x)`：`x` 的形状是 `[批, 时间, 3]`，"
+        "返回形状 `[批, 时间, 1]` 的张量，第 `t` 步是从第 0 步到第 `t` 步所有数的和（和 "
+        "`helpers.sequences.running_sum` 给出的目标一样）。\n\n"
+        "逐个时间步循环、用 `tf.TensorArray` 收集每一步的结果。检查会用 3 种批大小和长度调用它，"
+        "要求**只追踪一次**。"
     ),
     starter='''\
-# 练习 07.2：补全 log_losses
-def log_losses(logdir, losses):
-    # 先用 tf.summary.create_file_writer(logdir) 创建写入器
-    ...  # TODO：在写入器里逐个写下损失
+# 练习 07.2：补全 running_sum
+@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
+def running_sum(x):
+    ...  # TODO：逐个时间步累加，用 tf.TensorArray 收集
 
 
-answer = log_losses
+answer = running_sum
 ''',
     hints=(
-        "摘要要写在 `with writer.as_default():` 里面，每条都要有 `step`。",
-        "`with writer.as_default():` 里 `for step, loss in enumerate(losses): tf.summary.scalar(\"loss\", loss, step=step)`；"
-        "离开 `with` 块时写入器会把数据写到磁盘上。",
+        "先 `tf.transpose(x, [1, 0, 2])` 变成 `[时间, 批, 3]`，再 `for t in tf.range(tf.shape(x)[0]):` 逐步处理。",
+        "`outputs = tf.TensorArray(tf.float32, size=steps)`；循环里 `total += tf.reduce_sum(x[t], axis=-1, keepdims=True)`、"
+        "`outputs = outputs.write(t, total)`；最后 `tf.transpose(outputs.stack(), [1, 0, 2])`。",
     ),
-    check=_check_write,
+    check=_check_running_sum,
+    time_limit=5.0,
     solution='''\
-def log_losses(logdir, losses):
-    writer = tf.summary.create_file_writer(logdir)
-    with writer.as_default():
-        for step, loss in enumerate(losses):
-            tf.summary.scalar("loss", loss, step=step)  # 显式给出 step
-    writer.close()
+@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
+def running_sum(x):
+    x = tf.transpose(x, [1, 0, 2])  # [时间, 批, 3]
+    steps = tf.shape(x)[0]
+    outputs = tf.TensorArray(tf.float32, size=steps)
+    total = tf.zeros([tf.shape(x)[1], 1])
+    for t in tf.range(steps):  # 长度是张量：变成图里的 While 算子
+        total += tf.reduce_sum(x[t], axis=-1, keepdims=True)
+        outputs = outputs.write(t, total)
+    return tf.transpose(outputs.stack(), [1, 0, 2])  # [批, 时间, 1]
 
 
-answer = log_losses
+answer = running_sum
 ''',
     wrong=(
         (
-            "no_step",
+            "write_not_kept",
             '''\
-def log_losses(logdir, losses):
-    writer = tf.summary.create_file_writer(logdir)
-    with writer.as_default():
-        for loss in losses:
-            tf.summary.scalar("loss", loss)
+@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
+def running_sum(x):
+    x = tf.transpose(x, [1, 0, 2])
+    steps = tf.shape(x)[0]
+    outputs = tf.TensorArray(tf.float32, size=steps)
+    total = tf.zeros([tf.shape(x)[1], 1])
+    for t in tf.range(steps):
+        total += tf.reduce_sum(x[t], axis=-1, keepdims=True)
+        outputs.write(t, total)  # 返回值丢了
+    return tf.transpose(outputs.stack(), [1, 0, 2])
 
 
-answer = log_losses
+answer = running_sum
 ''',
         ),
         (
-            "nothing_written",
+            "python_list_in_loop",
             '''\
-def log_losses(logdir, losses):
-    writer = tf.summary.create_file_writer(logdir)
-    for step, loss in enumerate(losses):
-        tf.summary.scalar("loss", loss, step=step)  # 不在写入器里：不会写到任何地方
+@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
+def running_sum(x):
+    total = tf.zeros([tf.shape(x)[0], 1])
+    outputs = []
+    for t in tf.range(tf.shape(x)[1]):
+        total += tf.reduce_sum(x[:, t], axis=-1, keepdims=True)
+        outputs.append(total)  # Python 列表
+    return tf.stack(outputs, axis=1)
 
 
-answer = log_losses
+answer = running_sum
+''',
+        ),
+        (
+            "retraced",
+            '''\
+@tf.function
+def running_sum(x):
+    total = tf.zeros([tf.shape(x)[0], 1])
+    outputs = []
+    for t in range(x.shape[1]):  # Python 循环：长度在追踪时写死
+        total += tf.reduce_sum(x[:, t], axis=-1, keepdims=True)
+        outputs.append(total)
+    return tf.stack(outputs, axis=1)
+
+
+answer = running_sum
+''',
+        ),
+        (
+            "static_length",
+            '''\
+@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
+def running_sum(x):
+    total = tf.zeros([tf.shape(x)[0], 1])
+    outputs = []
+    for t in range(x.shape[1]):
+        total += tf.reduce_sum(x[:, t], axis=-1, keepdims=True)
+        outputs.append(total)
+    return tf.stack(outputs, axis=1)
+
+
+answer = running_sum
 ''',
         ),
     ),
@@ -249,131 +352,88 @@ answer = log_losses
 
 # -- 07.3 -------------------------------------------------------------------------------------
 
-LOGGED = {0: 2.31, 5: 1.42, 10: 0.97, 15: 0.88, 20: 0.91, 25: 1.05}
-#: Accuracy still rises after the loss is lowest (it often does): its best step is another one.
-ACCURACY = {0: 0.31, 5: 0.62, 10: 0.74, 15: 0.77, 20: 0.79, 25: 0.78}
+TRACE_CALLS = '''\
+@tf.function
+def squash(x, enabled):
+    if enabled:
+        return tf.nn.relu(x)
+    return x
 
 
-def _check_read_back(answer) -> str:
+squash(tf.constant([1.0]), True)
+squash(tf.constant([2.0]), True)
+squash(tf.constant([1.0]), False)
+squash(tf.constant([1.0, 2.0]), True)
+squash(tf.constant([3.0]), tf.constant(True))
+squash(tf.constant([4.0]), tf.constant(False))'''
+
+
+def _actual_traces() -> int:
     import tensorflow as tf
 
-    with tempfile.TemporaryDirectory() as tmp:
-        logdir = Path(tmp) / "test"
-        writer = tf.summary.create_file_writer(str(logdir))
-        with writer.as_default():
-            for step, value in LOGGED.items():
-                tf.summary.scalar("loss", value, step=step)
-                tf.summary.scalar("accuracy", ACCURACY[step], step=step)
-        writer.close()
-        got = call(answer, str(logdir))
-    best = min(LOGGED, key=LOGGED.get)
-    if isinstance(got, float) and not got.is_integer():
+    @tf.function
+    def squash(x, enabled):
+        if enabled:
+            return tf.nn.relu(x)
+        return x
+
+    squash(tf.constant([1.0]), True)
+    squash(tf.constant([2.0]), True)
+    squash(tf.constant([1.0]), False)
+    squash(tf.constant([1.0, 2.0]), True)
+    squash(tf.constant([3.0]), tf.constant(True))
+    squash(tf.constant([4.0]), tf.constant(False))
+    return squash.experimental_get_tracing_count()
+
+
+def _check_trace_count(answer) -> str:
+    if isinstance(answer, bool) or not isinstance(answer, int):
+        raise Wrong("wrong_type", f"答案应该是一个整数（追踪次数），现在是 {type(answer).__name__}。")
+    actual = _actual_traces()
+    if answer > actual:
         raise Wrong(
-            "value_not_step",
-            f"返回了 {got:g}：这是一个损失值，题目要的是它对应的 `step`（整数）。",
-            "列表里每个点是 `(step, 值)`：按值找最小的那个点，再取它的第 0 项。",
+            "too_many",
+            f"你的答案是 {answer}，实际只追踪了 {actual} 次：参数的类型和形状、Python 参数的值都和以前某次相同时，"
+            "会直接复用已有的计算图。",
         )
-    try:
-        got = int(got)
-    except (TypeError, ValueError):
-        raise Wrong("wrong_type", f"应该返回一个整数（step），现在是 {type(got).__name__}。") from None
-    steps = list(LOGGED)
-    if got != best and got == steps.index(best):
+    if answer < actual:
         raise Wrong(
-            "index_not_step",
-            f"返回了 {got}，这是它在列表里的位置，不是记录时的 `step`：日志每 5 步记一次，`step` 是 0、5、10……",
+            "too_few",
+            f"你的答案是 {answer}，实际追踪了 {actual} 次：新的 Python 值（`False`）、新的形状（长度 2），"
+            "以及把 Python 布尔值换成张量布尔值，都会让它重新追踪。",
         )
-    if got != best and got == max(ACCURACY, key=ACCURACY.get):
-        raise Wrong(
-            "wrong_tag",
-            f"返回了 {got}：这是准确率最高的 step。题目问的是测试损失（标签 `\"loss\"`）最低的 step，"
-            "两者不一定是同一步。",
-        )
-    if got != best:
-        raise Wrong("wrong_step", f"返回了 {got}；测试损失最低（{LOGGED[best]}）的是 step {best}。")
-    return f"测试损失最低的是 step {best}（损失 {LOGGED[best]}）：事件文件里存的就是 TensorBoard 画的那些点。"
+    return (
+        f"确实是 {actual} 次：[1.0] 与 True 追踪一次，[2.0] 与 True 复用它；False 是新的 Python 值，"
+        "长度 2 是新形状，张量布尔值是新的参数类型，各追踪一次；最后一次调用只有张量的值不同，复用计算图"
+        "（条件是张量时，图里有一个 `If` 算子，两条分支都在图里）。"
+    )
 
 
 EX_07_3 = Exercise(
     id="07.3",
     notebook=NOTEBOOK,
-    title="从摘要日志里读回一个值",
-    difficulty=1,
-    section="把日志读回来：TensorBoard 画的就是这些",
+    title="数一数：这些调用追踪了几次",
+    difficulty=2,
+    section="放进 `tf.function`：一张计算图处理任意形状",
     task=(
-        "一次训练每 5 步把测试损失记成标签 `\"loss\"`（还记了 `\"accuracy\"`）。写 `best_step(logdir)`：读出 "
-        "`logdir` 里的摘要，返回测试损失最低的那一步的 `step`（整数）。"
+        "不运行代码，先想一想：下面 6 次调用一共会让 `squash` 追踪几次？把次数（一个整数）写进答案单元格。"
+        "检查会真的运行一遍，并逐次解释。\n\n```python\n" + TRACE_CALLS + "\n```"
     ),
     starter='''\
-# 练习 07.3：补全 best_step
-def best_step(logdir):
-    # helpers.summaries.read_scalars(logdir) 返回 {标签: [(step, 值), ...]}
-    ...  # TODO：返回损失最低的 step
-
-
-answer = best_step
+# 练习 07.3：追踪了几次？
+answer = ...  # TODO：一个整数
 ''',
     hints=(
-        "`scalars[\"loss\"]` 是 `(step, 值)` 的列表，按 step 排好了序。",
-        "`min(scalars[\"loss\"], key=lambda point: point[1])[0]`：按值取最小，再取它的 step。",
+        "`tf.function` 按“参数的类型和形状，加上 Python 参数的值”决定是复用已有的计算图还是重新追踪。",
+        "逐次问：这次的形状见过吗？Python 值见过吗？`enabled` 是 Python 布尔值还是张量？张量的**值**不同不会引起追踪。",
     ),
-    check=_check_read_back,
+    check=_check_trace_count,
     solution='''\
-def best_step(logdir):
-    scalars = helpers.summaries.read_scalars(logdir)
-    step, _ = min(scalars["loss"], key=lambda point: point[1])  # 按值找最小，返回它的 step
-    return step
-
-
-answer = best_step
+answer = 4  # [1.0]+True；[1.0]+False；长度 2 的 x；张量布尔值
 ''',
     wrong=(
-        (
-            "index_not_step",
-            '''\
-def best_step(logdir):
-    scalars = helpers.summaries.read_scalars(logdir)
-    values = [value for _, value in scalars["loss"]]
-    return int(np.argmin(values))  # 列表里的位置，不是 step
-
-
-answer = best_step
-''',
-        ),
-        (
-            "wrong_step",
-            '''\
-def best_step(logdir):
-    scalars = helpers.summaries.read_scalars(logdir)
-    step, _ = max(scalars["accuracy"], key=lambda point: point[1])  # 看错了标签
-    return step + 5
-
-
-answer = best_step
-''',
-        ),
-        (
-            "wrong_tag",
-            '''\
-def best_step(logdir):
-    scalars = helpers.summaries.read_scalars(logdir)
-    return max(scalars["accuracy"], key=lambda point: point[1])[0]  # 看的是准确率
-
-
-answer = best_step
-''',
-        ),
-        (
-            "value_not_step",
-            '''\
-def best_step(logdir):
-    scalars = helpers.summaries.read_scalars(logdir)
-    return min(value for step, value in scalars["loss"])  # 取到的是值
-
-
-answer = best_step
-''',
-        ),
+        ("too_many", "answer = 6  # 以为每次调用都追踪\n"),
+        ("too_few", "answer = 2  # 以为只有 Python 值会引起追踪\n"),
     ),
 )
 

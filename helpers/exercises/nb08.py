@@ -1,108 +1,135 @@
-"""Exercises of 08_debugging: run tf.function eagerly and switch back, assertions in a graph, run_eagerly in Keras."""
+"""Exercises of 08_metrics_losses_summaries: reset a metric, write summaries with a step, read a log back."""
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
+
 from helpers.exercises.core import Exercise, LearnerError, Wrong, call
 
-NOTEBOOK = "08_debugging"
+NOTEBOOK = "08_metrics_losses_summaries"
 
 
 # -- 08.1 -------------------------------------------------------------------------------------
 
+EPOCHS = [[1.0, 2.0, 3.0], [10.0, 20.0], [5.0]]
 
-def _check_eager_switch(answer) -> str:
-    import tensorflow as tf
 
-    python_runs = []
+def _check_reset(answer) -> str:
+    import keras
+    import numpy as np
 
-    @tf.function
-    def add_one(x):
-        python_runs.append(1)  # Python code: runs when traced, or on every call when run eagerly
-        return x + 1
+    class WatchedMean(keras.metrics.Mean):  # counts how often the answer feeds it
+        updates = 0
 
-    add_one(tf.constant(0))  # traced once already, like a function you are debugging
-    python_runs.clear()
-    results = call(answer, add_one, [tf.constant(i) for i in range(3)])
-    left_on = tf.config.functions_run_eagerly()
-    tf.config.run_functions_eagerly(False)
+        def update_state(self, *args, **kwargs):
+            type(self).updates += 1
+            return super().update_state(*args, **kwargs)
+
+    metric = WatchedMean()
     try:
-        values = [int(v) for v in results]
+        result = call(answer, metric, EPOCHS)
+    except LearnerError as err:
+        if isinstance(err.error, AttributeError) and "reset_states" in str(err.error):
+            raise Wrong(
+                "reset_states",
+                "`reset_states()`（复数）在 Keras 3 里已经没有了，所以抛出 `AttributeError`。",
+                "指标用 `metric.reset_state()`（单数）清零。",
+            ) from None
+        raise
+    want = [float(np.mean(e)) for e in EPOCHS]
+    try:
+        got = [round(float(v), 4) for v in result]
     except (TypeError, ValueError):
-        raise Wrong("wrong_type", "应该返回一个列表：每次调用的结果。") from None
-    if values != [1, 2, 3]:
-        raise Wrong("wrong_value", f"对 0、1、2 调用 `add_one` 应该得到 [1, 2, 3]，现在是 {values}。")
-    if len(python_runs) < 3:
+        raise Wrong("wrong_type", "应该返回一个列表，每轮一个平均值。") from None
+    cumulative = [float(np.mean(sum(EPOCHS[: i + 1], []))) for i in range(len(EPOCHS))]
+    if np.allclose(got, cumulative) and not np.allclose(got, want):
         raise Wrong(
-            "not_eager",
-            f"3 次调用里，函数的 Python 代码只运行了 {len(python_runs)} 次：它还在用已经追踪好的计算图，"
-            "`print` 和 `pdb` 在这种时候都不会每次运行。",
+            "never_reset",
+            f"得到 {got}：第 2、3 轮的平均值把前几轮的损失也算进去了，因为指标一直在累积、从没清零。"
+            f"每轮单独的平均值应该是 {want}。",
         )
-    if left_on:
+    if not np.allclose(got, want):
+        raise Wrong("wrong_value", f"每轮的平均损失应该是 {want}，现在是 {got}。")
+    if WatchedMean.updates == 0:
         raise Wrong(
-            "left_on",
-            "返回后 `tf.config.functions_run_eagerly()` 还是 `True`：之后所有 `tf.function` 都会按即时执行运行，"
-            "慢很多。（检查已经替你关掉了。）",
-            "用 `try: ... finally: tf.config.run_functions_eagerly(False)`，出了异常也能关掉。",
+            "metric_unused",
+            "数值对了，但传进来的 `metric` 一次也没有用上：题目要练的是用这个指标对象累积，每轮清零一次。",
         )
-    return "3 次调用都运行了函数里的 Python 代码，返回后开关也关上了：调试时打开，用完马上关。"
+    return f"每轮的平均损失 {want} 都对：指标跨批次累积，每轮用 `reset_state()` 清零一次。"
 
 
 EX_08_1 = Exercise(
     id="08.1",
     notebook=NOTEBOOK,
-    title="让 `tf.function` 临时按即时执行运行",
+    title="修好从不清零的指标",
     difficulty=1,
-    section="`run_functions_eagerly(True)`：让 `tf.function` 回到即时执行",
+    section="指标有状态：`update_state`、`result`、`reset_state`",
     task=(
-        "调试一个已经追踪过的 `tf.function` 时，想让它里面的 Python 代码（`print`、`breakpoint()`）每次调用都运行。"
-        "写 `call_each_eagerly(fn, xs)`：在即时执行下对 `xs` 的每个元素调用 `fn`，返回结果的列表；"
-        "返回之前把全局开关恢复成关闭。"
+        "`epoch_means(metric, epochs)` 用一个 `keras.metrics.Mean` 指标算每轮的平均损失：`epochs` 是一个列表，"
+        "每个元素是一轮里各批次的损失。下面的写法第一轮是对的，之后各轮的数却越来越不对。改好它。"
     ),
     starter='''\
-# 练习 08.1：补全 call_each_eagerly
-def call_each_eagerly(fn, xs):
-    ...  # TODO：打开开关，逐个调用，最后关掉
+# 练习 08.1：改好 epoch_means，再把最后一行的 ... 换成 epoch_means
+def epoch_means(metric, epochs):
+    means = []
+    for batch_losses in epochs:
+        for loss in batch_losses:
+            metric.update_state(loss)
+        means.append(float(metric.result()))
+    return means
 
 
-answer = call_each_eagerly
+answer = ...
 ''',
     hints=(
-        "全局开关是 `tf.config.run_functions_eagerly(True)`，关掉是传 `False`。",
-        "`tf.config.run_functions_eagerly(True)`，然后 `try: return [fn(x) for x in xs]`，"
-        "`finally: tf.config.run_functions_eagerly(False)`。",
+        "指标会跨批次、跨轮一直累积，直到你把它清零。",
+        "每轮开始前调用 `metric.reset_state()`（Keras 3 里是单数，`reset_states()` 已经没有了）。",
     ),
-    check=_check_eager_switch,
+    check=_check_reset,
     solution='''\
-def call_each_eagerly(fn, xs):
-    tf.config.run_functions_eagerly(True)
-    try:
-        return [fn(x) for x in xs]
-    finally:
-        tf.config.run_functions_eagerly(False)  # 出了异常也要关掉
+def epoch_means(metric, epochs):
+    means = []
+    for batch_losses in epochs:
+        metric.reset_state()  # 每轮开始前清零
+        for loss in batch_losses:
+            metric.update_state(loss)
+        means.append(float(metric.result()))
+    return means
 
 
-answer = call_each_eagerly
+answer = epoch_means
 ''',
     wrong=(
         (
-            "not_eager",
+            "never_reset",
             '''\
-def call_each_eagerly(fn, xs):
-    return [fn(x) for x in xs]
+def epoch_means(metric, epochs):
+    means = []
+    for batch_losses in epochs:
+        for loss in batch_losses:
+            metric.update_state(loss)
+        means.append(float(metric.result()))
+    return means
 
 
-answer = call_each_eagerly
+answer = epoch_means
 ''',
         ),
         (
-            "left_on",
+            "reset_states",
             '''\
-def call_each_eagerly(fn, xs):
-    tf.config.run_functions_eagerly(True)
-    return [fn(x) for x in xs]
+def epoch_means(metric, epochs):
+    means = []
+    for batch_losses in epochs:
+        metric.reset_states()  # 指南里的写法
+        for loss in batch_losses:
+            metric.update_state(loss)
+        means.append(float(metric.result()))
+    return means
 
 
-answer = call_each_eagerly
+answer = epoch_means
 ''',
         ),
     ),
@@ -111,111 +138,109 @@ answer = call_each_eagerly
 
 # -- 08.2 -------------------------------------------------------------------------------------
 
+LOSSES = [2.5, 1.75, 1.25, 1.0]
 
-def _check_assertion(answer) -> str:
+
+def _check_write(answer) -> str:
     import numpy as np
-    import tensorflow as tf
 
-    if not hasattr(answer, "get_concrete_function"):
-        raise Wrong("not_tf_function", "答案不是 `tf.function`：题目要的是在计算图里也起作用的检查。")
-    try:
-        good = np.asarray(call(answer, tf.constant([1.0, np.e])))
-    except LearnerError as err:
-        if isinstance(err.error, tf.errors.InvalidArgumentError):
-            raise Wrong("rejects_good_input", "输入 [1, e] 全都大于 0，却也报错了：断言的条件写反了或写错了。") from None
-        raise Wrong(
-            "python_check_in_graph",
-            f"追踪时就出错了（{type(err.error).__name__}）：条件是张量时，Python 的 `assert` 和 `if ...: raise` "
-            "在计算图里用不了，追踪时还不知道 `x` 的值。",
-            "用 `tf.debugging` 的断言函数：它是图里的算子，每次运行时检查，例如 `tf.debugging.assert_positive(x)`。",
-        ) from None
-    if not np.allclose(good, [0.0, 1.0], atol=1e-5):
-        raise Wrong("wrong_value", f"`safe_log([1, e])` 应该是 [0, 1]，现在是 {np.round(good.astype(np.float64), 4).tolist()}。")
-    for bad in ([1.0, 0.0], [-2.0, 3.0]):
+    import helpers.summaries
+
+    with tempfile.TemporaryDirectory() as tmp:
+        logdir = Path(tmp) / "train"
         try:
-            result = call(answer, tf.constant(bad))
+            call(answer, str(logdir), list(LOSSES))
         except LearnerError as err:
-            if isinstance(err.error, tf.errors.InvalidArgumentError):
-                continue
-            raise Wrong(
-                "wrong_error",
-                f"输入 {bad} 时抛出的是 {type(err.error).__name__}，不是 `InvalidArgumentError`。"
-                "`tf.debugging` 的断言是图里的算子，运行时检查失败就抛出 `InvalidArgumentError`。",
-            ) from None
-        shown = np.round(np.asarray(result, dtype=np.float64), 4).tolist()
+            text = str(err.error)
+            if "step" in text.lower():
+                raise Wrong(
+                    "no_step",
+                    f"`tf.summary.scalar` 抛出了 {type(err.error).__name__}：没有给 `step`。"
+                    "TensorFlow 2 的每条摘要都要知道它属于哪一步。",
+                    "写成 `tf.summary.scalar(\"loss\", value, step=step)`。",
+                ) from None
+            raise
+        try:
+            scalars = helpers.summaries.read_scalars(logdir)
+        except (ValueError, TypeError):
+            scalars = {}
+    points = scalars.get("loss", [])
+    if not points:
+        found = "、".join(scalars) or "没有任何标量"
         raise Wrong(
-            "no_error",
-            f"输入 {bad} 时没有报错，而是返回了 {shown}：-inf 和 nan 会悄悄流进后面的计算。",
+            "nothing_written",
+            f"日志文件夹里读不到标签 `loss` 的标量（读到的：{found}）。摘要要在写入器的 `with writer.as_default():` "
+            "里写，写入器才知道写到哪里。",
         )
-    return "正常输入算对了，含 0 或负数的输入在计算图里被断言拦下，抛出 `InvalidArgumentError`。"
+    want = [(i, v) for i, v in enumerate(LOSSES)]
+    steps = [s for s, _ in points]
+    if steps != [s for s, _ in want]:
+        raise Wrong("wrong_steps", f"记录的 step 是 {steps}，应该是 0、1、2、3（每个损失对应自己的那一步）。")
+    if not np.allclose([v for _, v in points], LOSSES):
+        raise Wrong("wrong_value", f"读回的数值是 {[v for _, v in points]}，应该是 {LOSSES}。")
+    return "读回了 4 个点 (0, 2.5)、(1, 1.75)、(2, 1.25)、(3, 1.0)：TensorBoard 会把它们画成一条曲线。"
 
 
 EX_08_2 = Exercise(
     id="08.2",
     notebook=NOTEBOOK,
-    title="用 `tf.debugging` 断言挡住坏输入",
+    title="用写入器写下损失",
     difficulty=2,
-    section="`tf.debugging` 里的断言",
+    section="用 `tf.summary` 写摘要：训练、验证各一个写入器",
     task=(
-        "写一个 `tf.function` 函数 `safe_log(x)`，返回 `tf.math.log(x)`；但只要 `x` 里有不大于 0 的数，"
-        "就在计算图里报错，而不是悄悄返回 -inf 或 nan。检查会用正常的和含 0、负数的输入调用它。"
+        "写 `log_losses(logdir, losses)`：在文件夹 `logdir` 里创建一个写入器，把列表 `losses` 里的第 `i` 个损失"
+        "记成标签 `\"loss\"`、`step=i` 的标量摘要。检查会用 `helpers.summaries.read_scalars` 把它读回来。"
     ),
     starter='''\
-# 练习 08.2：补全 safe_log
-@tf.function
-def safe_log(x):
-    ...  # TODO：先断言 x 全部大于 0，再取对数
+# 练习 08.2：补全 log_losses
+def log_losses(logdir, losses):
+    # 先用 tf.summary.create_file_writer(logdir) 创建写入器
+    ...  # TODO：在写入器里逐个写下损失
 
 
-answer = safe_log
+answer = log_losses
 ''',
     hints=(
-        "`tf.debugging` 里有一组断言函数，它们是计算图里的算子，运行时检查。",
-        "`tf.debugging.assert_positive(x, message=\"safe_log 的输入必须大于 0\")`，然后 `return tf.math.log(x)`。",
+        "摘要要写在 `with writer.as_default():` 里面，每条都要有 `step`。",
+        "`with writer.as_default():` 里 `for step, loss in enumerate(losses): tf.summary.scalar(\"loss\", loss, step=step)`；"
+        "离开 `with` 块时写入器会把数据写到磁盘上。",
     ),
-    check=_check_assertion,
+    check=_check_write,
     solution='''\
-@tf.function
-def safe_log(x):
-    tf.debugging.assert_positive(x, message="safe_log 的输入必须大于 0")  # 图里的 Assert 算子
-    return tf.math.log(x)
+def log_losses(logdir, losses):
+    writer = tf.summary.create_file_writer(logdir)
+    with writer.as_default():
+        for step, loss in enumerate(losses):
+            tf.summary.scalar("loss", loss, step=step)  # 显式给出 step
+    writer.close()
 
 
-answer = safe_log
+answer = log_losses
 ''',
     wrong=(
         (
-            "python_check_in_graph",
+            "no_step",
             '''\
-@tf.function
-def safe_log(x):
-    assert tf.reduce_all(x > 0), "safe_log 的输入必须大于 0"  # Python 的 assert
-    return tf.math.log(x)
+def log_losses(logdir, losses):
+    writer = tf.summary.create_file_writer(logdir)
+    with writer.as_default():
+        for loss in losses:
+            tf.summary.scalar("loss", loss)
 
 
-answer = safe_log
+answer = log_losses
 ''',
         ),
         (
-            "no_error",
+            "nothing_written",
             '''\
-@tf.function
-def safe_log(x):
-    return tf.math.log(x)
+def log_losses(logdir, losses):
+    writer = tf.summary.create_file_writer(logdir)
+    for step, loss in enumerate(losses):
+        tf.summary.scalar("loss", loss, step=step)  # 不在写入器里：不会写到任何地方
 
 
-answer = safe_log
-''',
-        ),
-        (
-            "no_error",
-            '''\
-@tf.function
-def safe_log(x):
-    return tf.math.log(tf.maximum(x, 1e-12))  # 把问题藏起来，不是报告它
-
-
-answer = safe_log
+answer = log_losses
 ''',
         ),
     ),
@@ -224,134 +249,129 @@ answer = safe_log
 
 # -- 08.3 -------------------------------------------------------------------------------------
 
+LOGGED = {0: 2.31, 5: 1.42, 10: 0.97, 15: 0.88, 20: 0.91, 25: 1.05}
+#: Accuracy still rises after the loss is lowest (it often does): its best step is another one.
+ACCURACY = {0: 0.31, 5: 0.62, 10: 0.74, 15: 0.77, 20: 0.79, 25: 0.78}
 
-def _probe_model():
-    import keras
+
+def _check_read_back(answer) -> str:
     import tensorflow as tf
 
-    class Probe(keras.Model):
-        def __init__(self):
-            super().__init__()
-            self.dense = keras.layers.Dense(1, kernel_initializer="zeros")
-            self.eager_calls = []
-            self.switch_on = []  # was the global switch on during this call?
-
-        def call(self, inputs):
-            self.eager_calls.append(bool(tf.executing_eagerly()))  # Python: runs at tracing, or every batch
-            self.switch_on.append(tf.config.functions_run_eagerly())
-            return self.dense(inputs)
-
-    return Probe()
-
-
-def _check_run_eagerly(answer) -> str:
-    import numpy as np
-    import tensorflow as tf
-
-    model = _probe_model()
-    x = np.ones((8, 2), dtype=np.float32)
-    y = np.zeros((8, 1), dtype=np.float32)
-    model(x[:1])  # build the variables first (a plain call, eager)
-    model.eager_calls.clear()
-    model.switch_on.clear()
-    call(answer, model, x, y)
-    global_switch = tf.config.functions_run_eagerly()
-    tf.config.run_functions_eagerly(False)
-    eager_calls = [c for c in model.eager_calls]
-    if global_switch:
+    with tempfile.TemporaryDirectory() as tmp:
+        logdir = Path(tmp) / "test"
+        writer = tf.summary.create_file_writer(str(logdir))
+        with writer.as_default():
+            for step, value in LOGGED.items():
+                tf.summary.scalar("loss", value, step=step)
+                tf.summary.scalar("accuracy", ACCURACY[step], step=step)
+        writer.close()
+        got = call(answer, str(logdir))
+    best = min(LOGGED, key=LOGGED.get)
+    if isinstance(got, float) and not got.is_integer():
         raise Wrong(
-            "global_switch",
-            "返回后全局开关 `tf.config.functions_run_eagerly()` 还开着，它影响所有 `tf.function`，不只是这个模型。"
-            "（检查已经替你关掉了。）",
+            "value_not_step",
+            f"返回了 {got:g}：这是一个损失值，题目要的是它对应的 `step`（整数）。",
+            "列表里每个点是 `(step, 值)`：按值找最小的那个点，再取它的第 0 项。",
         )
-    if any(model.switch_on):
+    try:
+        got = int(got)
+    except (TypeError, ValueError):
+        raise Wrong("wrong_type", f"应该返回一个整数（step），现在是 {type(got).__name__}。") from None
+    steps = list(LOGGED)
+    if got != best and got == steps.index(best):
         raise Wrong(
-            "global_switch",
-            "训练时打开的是全局开关 `tf.config.run_functions_eagerly(True)`：那段时间里所有 `tf.function` 都按即时执行运行，"
-            "不只是这个模型。题目要的是只影响这一个模型的写法。",
+            "index_not_step",
+            f"返回了 {got}，这是它在列表里的位置，不是记录时的 `step`：日志每 5 步记一次，`step` 是 0、5、10……",
         )
-    if not eager_calls:
-        raise Wrong("not_trained", "模型一次都没有被调用：要用 `fit` 在 `x`、`y` 上训练一轮。")
-    if not all(eager_calls):
+    if got != best and got == max(ACCURACY, key=ACCURACY.get):
         raise Wrong(
-            "not_eager",
-            f"`call` 被调用了 {len(eager_calls)} 次，其中 {eager_calls.count(False)} 次是在追踪计算图："
-            "`fit` 默认把每一步放进 `tf.function`，`call` 里的 Python 代码只在追踪时运行。",
+            "wrong_tag",
+            f"返回了 {got}：这是准确率最高的 step。题目问的是测试损失（标签 `\"loss\"`）最低的 step，"
+            "两者不一定是同一步。",
         )
-    return (
-        f"`fit` 里的 {len(eager_calls)} 次 `call` 全部在即时执行下运行：`compile(run_eagerly=True)` 只影响这一个模型，"
-        "调试完重新 `compile` 就回到计算图。"
-    )
+    if got != best:
+        raise Wrong("wrong_step", f"返回了 {got}；测试损失最低（{LOGGED[best]}）的是 step {best}。")
+    return f"测试损失最低的是 step {best}（损失 {LOGGED[best]}）：事件文件里存的就是 TensorBoard 画的那些点。"
 
 
 EX_08_3 = Exercise(
     id="08.3",
     notebook=NOTEBOOK,
-    title="只让一个 Keras 模型按即时执行训练",
-    difficulty=2,
-    section="`compile(run_eagerly=True)`：让 Keras 逐批即时执行",
+    title="从摘要日志里读回一个值",
+    difficulty=1,
+    section="把日志读回来：TensorBoard 画的就是这些",
     task=(
-        "想在模型的 `call` 里打印中间结果、或用 `pdb` 单步调试，但 `fit` 默认在计算图里运行。"
-        "写 `fit_eagerly(model, x, y)`：编译模型（优化器 `\"sgd\"`、损失 `\"mse\"`），用 `fit` 在 `x`、`y` 上"
-        "以批大小 4 训练 1 轮，并且让 `call` 每个批次都按即时执行运行。不要动全局开关。"
+        "一次训练每 5 步把测试损失记成标签 `\"loss\"`（还记了 `\"accuracy\"`）。写 `best_step(logdir)`：读出 "
+        "`logdir` 里的摘要，返回测试损失最低的那一步的 `step`（整数）。"
     ),
     starter='''\
-# 练习 08.3：补全 fit_eagerly
-def fit_eagerly(model, x, y):
-    ...  # TODO：compile，再 fit(..., batch_size=4, epochs=1, verbose=0)
+# 练习 08.3：补全 best_step
+def best_step(logdir):
+    # helpers.summaries.read_scalars(logdir) 返回 {标签: [(step, 值), ...]}
+    ...  # TODO：返回损失最低的 step
 
 
-answer = fit_eagerly
+answer = best_step
 ''',
     hints=(
-        "`compile` 有一个参数，只让这一个模型逐批即时执行。",
-        "`model.compile(optimizer=\"sgd\", loss=\"mse\", run_eagerly=True)`，"
-        "再 `model.fit(x, y, batch_size=4, epochs=1, verbose=0)`。",
+        "`scalars[\"loss\"]` 是 `(step, 值)` 的列表，按 step 排好了序。",
+        "`min(scalars[\"loss\"], key=lambda point: point[1])[0]`：按值取最小，再取它的 step。",
     ),
-    check=_check_run_eagerly,
+    check=_check_read_back,
     solution='''\
-def fit_eagerly(model, x, y):
-    model.compile(optimizer="sgd", loss="mse", run_eagerly=True)  # 只影响这个模型
-    model.fit(x, y, batch_size=4, epochs=1, verbose=0)
+def best_step(logdir):
+    scalars = helpers.summaries.read_scalars(logdir)
+    step, _ = min(scalars["loss"], key=lambda point: point[1])  # 按值找最小，返回它的 step
+    return step
 
 
-answer = fit_eagerly
+answer = best_step
 ''',
     wrong=(
         (
-            "not_eager",
+            "index_not_step",
             '''\
-def fit_eagerly(model, x, y):
-    model.compile(optimizer="sgd", loss="mse")
-    model.fit(x, y, batch_size=4, epochs=1, verbose=0)
+def best_step(logdir):
+    scalars = helpers.summaries.read_scalars(logdir)
+    values = [value for _, value in scalars["loss"]]
+    return int(np.argmin(values))  # 列表里的位置，不是 step
 
 
-answer = fit_eagerly
+answer = best_step
 ''',
         ),
         (
-            "global_switch",
+            "wrong_step",
             '''\
-def fit_eagerly(model, x, y):
-    tf.config.run_functions_eagerly(True)  # 全局开关，而且忘了关
-    model.compile(optimizer="sgd", loss="mse")
-    model.fit(x, y, batch_size=4, epochs=1, verbose=0)
+def best_step(logdir):
+    scalars = helpers.summaries.read_scalars(logdir)
+    step, _ = max(scalars["accuracy"], key=lambda point: point[1])  # 看错了标签
+    return step + 5
 
 
-answer = fit_eagerly
+answer = best_step
 ''',
         ),
         (
-            "global_switch",
+            "wrong_tag",
             '''\
-def fit_eagerly(model, x, y):
-    tf.config.run_functions_eagerly(True)  # 全局开关：用完关上了，但训练时影响所有 tf.function
-    model.compile(optimizer="sgd", loss="mse")
-    model.fit(x, y, batch_size=4, epochs=1, verbose=0)
-    tf.config.run_functions_eagerly(False)
+def best_step(logdir):
+    scalars = helpers.summaries.read_scalars(logdir)
+    return max(scalars["accuracy"], key=lambda point: point[1])[0]  # 看的是准确率
 
 
-answer = fit_eagerly
+answer = best_step
+''',
+        ),
+        (
+            "value_not_step",
+            '''\
+def best_step(logdir):
+    scalars = helpers.summaries.read_scalars(logdir)
+    return min(value for step, value in scalars["loss"])  # 取到的是值
+
+
+answer = best_step
 ''',
         ),
     ),

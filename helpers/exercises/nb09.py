@@ -1,0 +1,360 @@
+"""Exercises of 09_debugging: run tf.function eagerly and switch back, assertions in a graph, run_eagerly in Keras."""
+
+from __future__ import annotations
+
+from helpers.exercises.core import Exercise, LearnerError, Wrong, call
+
+NOTEBOOK = "09_debugging"
+
+
+# -- 09.1 -------------------------------------------------------------------------------------
+
+
+def _check_eager_switch(answer) -> str:
+    import tensorflow as tf
+
+    python_runs = []
+
+    @tf.function
+    def add_one(x):
+        python_runs.append(1)  # Python code: runs when traced, or on every call when run eagerly
+        return x + 1
+
+    add_one(tf.constant(0))  # traced once already, like a function you are debugging
+    python_runs.clear()
+    results = call(answer, add_one, [tf.constant(i) for i in range(3)])
+    left_on = tf.config.functions_run_eagerly()
+    tf.config.run_functions_eagerly(False)
+    try:
+        values = [int(v) for v in results]
+    except (TypeError, ValueError):
+        raise Wrong("wrong_type", "应该返回一个列表：每次调用的结果。") from None
+    if values != [1, 2, 3]:
+        raise Wrong("wrong_value", f"对 0、1、2 调用 `add_one` 应该得到 [1, 2, 3]，现在是 {values}。")
+    if len(python_runs) < 3:
+        raise Wrong(
+            "not_eager",
+            f"3 次调用里，函数的 Python 代码只运行了 {len(python_runs)} 次：它还在用已经追踪好的计算图，"
+            "`print` 和 `pdb` 在这种时候都不会每次运行。",
+        )
+    if left_on:
+        raise Wrong(
+            "left_on",
+            "返回后 `tf.config.functions_run_eagerly()` 还是 `True`：之后所有 `tf.function` 都会按即时执行运行，"
+            "慢很多。（检查已经替你关掉了。）",
+            "用 `try: ... finally: tf.config.run_functions_eagerly(False)`，出了异常也能关掉。",
+        )
+    return "3 次调用都运行了函数里的 Python 代码，返回后开关也关上了：调试时打开，用完马上关。"
+
+
+EX_09_1 = Exercise(
+    id="09.1",
+    notebook=NOTEBOOK,
+    title="让 `tf.function` 临时按即时执行运行",
+    difficulty=1,
+    section="`run_functions_eagerly(True)`：让 `tf.function` 回到即时执行",
+    task=(
+        "调试一个已经追踪过的 `tf.function` 时，想让它里面的 Python 代码（`print`、`breakpoint()`）每次调用都运行。"
+        "写 `call_each_eagerly(fn, xs)`：在即时执行下对 `xs` 的每个元素调用 `fn`，返回结果的列表；"
+        "返回之前把全局开关恢复成关闭。"
+    ),
+    starter='''\
+# 练习 09.1：补全 call_each_eagerly
+def call_each_eagerly(fn, xs):
+    ...  # TODO：打开开关，逐个调用，最后关掉
+
+
+answer = call_each_eagerly
+''',
+    hints=(
+        "全局开关是 `tf.config.run_functions_eagerly(True)`，关掉是传 `False`。",
+        "`tf.config.run_functions_eagerly(True)`，然后 `try: return [fn(x) for x in xs]`，"
+        "`finally: tf.config.run_functions_eagerly(False)`。",
+    ),
+    check=_check_eager_switch,
+    solution='''\
+def call_each_eagerly(fn, xs):
+    tf.config.run_functions_eagerly(True)
+    try:
+        return [fn(x) for x in xs]
+    finally:
+        tf.config.run_functions_eagerly(False)  # 出了异常也要关掉
+
+
+answer = call_each_eagerly
+''',
+    wrong=(
+        (
+            "not_eager",
+            '''\
+def call_each_eagerly(fn, xs):
+    return [fn(x) for x in xs]
+
+
+answer = call_each_eagerly
+''',
+        ),
+        (
+            "left_on",
+            '''\
+def call_each_eagerly(fn, xs):
+    tf.config.run_functions_eagerly(True)
+    return [fn(x) for x in xs]
+
+
+answer = call_each_eagerly
+''',
+        ),
+    ),
+)
+
+
+# -- 09.2 -------------------------------------------------------------------------------------
+
+
+def _check_assertion(answer) -> str:
+    import numpy as np
+    import tensorflow as tf
+
+    if not hasattr(answer, "get_concrete_function"):
+        raise Wrong("not_tf_function", "答案不是 `tf.function`：题目要的是在计算图里也起作用的检查。")
+    try:
+        good = np.asarray(call(answer, tf.constant([1.0, np.e])))
+    except LearnerError as err:
+        if isinstance(err.error, tf.errors.InvalidArgumentError):
+            raise Wrong("rejects_good_input", "输入 [1, e] 全都大于 0，却也报错了：断言的条件写反了或写错了。") from None
+        raise Wrong(
+            "python_check_in_graph",
+            f"追踪时就出错了（{type(err.error).__name__}）：条件是张量时，Python 的 `assert` 和 `if ...: raise` "
+            "在计算图里用不了，追踪时还不知道 `x` 的值。",
+            "用 `tf.debugging` 的断言函数：它是图里的算子，每次运行时检查，例如 `tf.debugging.assert_positive(x)`。",
+        ) from None
+    if not np.allclose(good, [0.0, 1.0], atol=1e-5):
+        raise Wrong("wrong_value", f"`safe_log([1, e])` 应该是 [0, 1]，现在是 {np.round(good.astype(np.float64), 4).tolist()}。")
+    for bad in ([1.0, 0.0], [-2.0, 3.0]):
+        try:
+            result = call(answer, tf.constant(bad))
+        except LearnerError as err:
+            if isinstance(err.error, tf.errors.InvalidArgumentError):
+                continue
+            raise Wrong(
+                "wrong_error",
+                f"输入 {bad} 时抛出的是 {type(err.error).__name__}，不是 `InvalidArgumentError`。"
+                "`tf.debugging` 的断言是图里的算子，运行时检查失败就抛出 `InvalidArgumentError`。",
+            ) from None
+        shown = np.round(np.asarray(result, dtype=np.float64), 4).tolist()
+        raise Wrong(
+            "no_error",
+            f"输入 {bad} 时没有报错，而是返回了 {shown}：-inf 和 nan 会悄悄流进后面的计算。",
+        )
+    return "正常输入算对了，含 0 或负数的输入在计算图里被断言拦下，抛出 `InvalidArgumentError`。"
+
+
+EX_09_2 = Exercise(
+    id="09.2",
+    notebook=NOTEBOOK,
+    title="用 `tf.debugging` 断言挡住坏输入",
+    difficulty=2,
+    section="`tf.debugging` 里的断言",
+    task=(
+        "写一个 `tf.function` 函数 `safe_log(x)`，返回 `tf.math.log(x)`；但只要 `x` 里有不大于 0 的数，"
+        "就在计算图里报错，而不是悄悄返回 -inf 或 nan。检查会用正常的和含 0、负数的输入调用它。"
+    ),
+    starter='''\
+# 练习 09.2：补全 safe_log
+@tf.function
+def safe_log(x):
+    ...  # TODO：先断言 x 全部大于 0，再取对数
+
+
+answer = safe_log
+''',
+    hints=(
+        "`tf.debugging` 里有一组断言函数，它们是计算图里的算子，运行时检查。",
+        "`tf.debugging.assert_positive(x, message=\"safe_log 的输入必须大于 0\")`，然后 `return tf.math.log(x)`。",
+    ),
+    check=_check_assertion,
+    solution='''\
+@tf.function
+def safe_log(x):
+    tf.debugging.assert_positive(x, message="safe_log 的输入必须大于 0")  # 图里的 Assert 算子
+    return tf.math.log(x)
+
+
+answer = safe_log
+''',
+    wrong=(
+        (
+            "python_check_in_graph",
+            '''\
+@tf.function
+def safe_log(x):
+    assert tf.reduce_all(x > 0), "safe_log 的输入必须大于 0"  # Python 的 assert
+    return tf.math.log(x)
+
+
+answer = safe_log
+''',
+        ),
+        (
+            "no_error",
+            '''\
+@tf.function
+def safe_log(x):
+    return tf.math.log(x)
+
+
+answer = safe_log
+''',
+        ),
+        (
+            "no_error",
+            '''\
+@tf.function
+def safe_log(x):
+    return tf.math.log(tf.maximum(x, 1e-12))  # 把问题藏起来，不是报告它
+
+
+answer = safe_log
+''',
+        ),
+    ),
+)
+
+
+# -- 09.3 -------------------------------------------------------------------------------------
+
+
+def _probe_model():
+    import keras
+    import tensorflow as tf
+
+    class Probe(keras.Model):
+        def __init__(self):
+            super().__init__()
+            self.dense = keras.layers.Dense(1, kernel_initializer="zeros")
+            self.eager_calls = []
+            self.switch_on = []  # was the global switch on during this call?
+
+        def call(self, inputs):
+            self.eager_calls.append(bool(tf.executing_eagerly()))  # Python: runs at tracing, or every batch
+            self.switch_on.append(tf.config.functions_run_eagerly())
+            return self.dense(inputs)
+
+    return Probe()
+
+
+def _check_run_eagerly(answer) -> str:
+    import numpy as np
+    import tensorflow as tf
+
+    model = _probe_model()
+    x = np.ones((8, 2), dtype=np.float32)
+    y = np.zeros((8, 1), dtype=np.float32)
+    model(x[:1])  # build the variables first (a plain call, eager)
+    model.eager_calls.clear()
+    model.switch_on.clear()
+    call(answer, model, x, y)
+    global_switch = tf.config.functions_run_eagerly()
+    tf.config.run_functions_eagerly(False)
+    eager_calls = [c for c in model.eager_calls]
+    if global_switch:
+        raise Wrong(
+            "global_switch",
+            "返回后全局开关 `tf.config.functions_run_eagerly()` 还开着，它影响所有 `tf.function`，不只是这个模型。"
+            "（检查已经替你关掉了。）",
+        )
+    if any(model.switch_on):
+        raise Wrong(
+            "global_switch",
+            "训练时打开的是全局开关 `tf.config.run_functions_eagerly(True)`：那段时间里所有 `tf.function` 都按即时执行运行，"
+            "不只是这个模型。题目要的是只影响这一个模型的写法。",
+        )
+    if not eager_calls:
+        raise Wrong("not_trained", "模型一次都没有被调用：要用 `fit` 在 `x`、`y` 上训练一轮。")
+    if not all(eager_calls):
+        raise Wrong(
+            "not_eager",
+            f"`call` 被调用了 {len(eager_calls)} 次，其中 {eager_calls.count(False)} 次是在追踪计算图："
+            "`fit` 默认把每一步放进 `tf.function`，`call` 里的 Python 代码只在追踪时运行。",
+        )
+    return (
+        f"`fit` 里的 {len(eager_calls)} 次 `call` 全部在即时执行下运行：`compile(run_eagerly=True)` 只影响这一个模型，"
+        "调试完重新 `compile` 就回到计算图。"
+    )
+
+
+EX_09_3 = Exercise(
+    id="09.3",
+    notebook=NOTEBOOK,
+    title="只让一个 Keras 模型按即时执行训练",
+    difficulty=2,
+    section="`compile(run_eagerly=True)`：让 Keras 逐批即时执行",
+    task=(
+        "想在模型的 `call` 里打印中间结果、或用 `pdb` 单步调试，但 `fit` 默认在计算图里运行。"
+        "写 `fit_eagerly(model, x, y)`：编译模型（优化器 `\"sgd\"`、损失 `\"mse\"`），用 `fit` 在 `x`、`y` 上"
+        "以批大小 4 训练 1 轮，并且让 `call` 每个批次都按即时执行运行。不要动全局开关。"
+    ),
+    starter='''\
+# 练习 09.3：补全 fit_eagerly
+def fit_eagerly(model, x, y):
+    ...  # TODO：compile，再 fit(..., batch_size=4, epochs=1, verbose=0)
+
+
+answer = fit_eagerly
+''',
+    hints=(
+        "`compile` 有一个参数，只让这一个模型逐批即时执行。",
+        "`model.compile(optimizer=\"sgd\", loss=\"mse\", run_eagerly=True)`，"
+        "再 `model.fit(x, y, batch_size=4, epochs=1, verbose=0)`。",
+    ),
+    check=_check_run_eagerly,
+    solution='''\
+def fit_eagerly(model, x, y):
+    model.compile(optimizer="sgd", loss="mse", run_eagerly=True)  # 只影响这个模型
+    model.fit(x, y, batch_size=4, epochs=1, verbose=0)
+
+
+answer = fit_eagerly
+''',
+    wrong=(
+        (
+            "not_eager",
+            '''\
+def fit_eagerly(model, x, y):
+    model.compile(optimizer="sgd", loss="mse")
+    model.fit(x, y, batch_size=4, epochs=1, verbose=0)
+
+
+answer = fit_eagerly
+''',
+        ),
+        (
+            "global_switch",
+            '''\
+def fit_eagerly(model, x, y):
+    tf.config.run_functions_eagerly(True)  # 全局开关，而且忘了关
+    model.compile(optimizer="sgd", loss="mse")
+    model.fit(x, y, batch_size=4, epochs=1, verbose=0)
+
+
+answer = fit_eagerly
+''',
+        ),
+        (
+            "global_switch",
+            '''\
+def fit_eagerly(model, x, y):
+    tf.config.run_functions_eagerly(True)  # 全局开关：用完关上了，但训练时影响所有 tf.function
+    model.compile(optimizer="sgd", loss="mse")
+    model.fit(x, y, batch_size=4, epochs=1, verbose=0)
+    tf.config.run_functions_eagerly(False)
+
+
+answer = fit_eagerly
+''',
+        ),
+    ),
+)
+
+EXERCISES = [EX_09_1, EX_09_2, EX_09_3]
