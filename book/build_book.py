@@ -145,9 +145,21 @@ def stage(root: Path = ROOT, dest: Path = SRC) -> dict[str, str]:
     return files
 
 
+def clear_output(out: Path) -> None:
+    """Empty ``out`` before a build: Sphinx never deletes the page of a source that is gone
+    (a renamed notebook would stay in the book, and in its search index, under its old name).
+    Refuses a non-empty folder that is not an earlier Sphinx build, rather than delete it."""
+    if not out.exists():
+        return
+    if any(out.iterdir()) and not (out / ".buildinfo").exists():
+        raise SystemExit(f"[book] {out} is not empty and is not an earlier book build (no .buildinfo): not touching it")
+    shutil.rmtree(out)
+
+
 def build(out: Path = OUT) -> int:
-    """Stage the sources and run Sphinx; return its exit status."""
+    """Stage the sources and run Sphinx into an emptied ``out``; return its exit status."""
     started = time.monotonic()
+    clear_output(out)
     files = stage()
     print(
         f"[book] staged {len(files)} files ({len(notebooks())} notebooks) in {SRC.relative_to(ROOT)}/",

@@ -253,3 +253,20 @@ def test_notebook_pages_in_reading_order():
         "notebooks/01_a.nbconvert.html",
     ]
     assert book_check.notebook_pages(pages) == ["notebooks/01_a.html", "notebooks/02_b.html"]
+
+
+def test_clear_output_removes_pages_of_sources_that_are_gone(tmp_path):
+    out = tmp_path / "book"
+    (out / "notebooks").mkdir(parents=True)
+    (out / ".buildinfo").write_text("# Sphinx build info version 1\n")
+    (out / "notebooks" / "05_old_name.html").write_text("<html></html>")
+    build_book.clear_output(out)
+    assert not out.exists()
+    build_book.clear_output(out)  # nothing there: nothing to do
+
+
+def test_clear_output_refuses_a_folder_that_is_not_a_book_build(tmp_path):
+    (tmp_path / "thesis.tex").write_text("keep me")
+    with pytest.raises(SystemExit, match="not an earlier book build"):
+        build_book.clear_output(tmp_path)
+    assert (tmp_path / "thesis.tex").exists()
