@@ -1,4 +1,4 @@
-"""Read back the scalars that ``tf.summary`` wrote, and draw them the way TensorBoard does.
+"""Write ``tf.summary`` logs from empty folders, read back the scalars, and draw them the way TensorBoard does.
 
 Introduced in 08_metrics_losses_summaries. TensorFlow 2's ``tf.summary.scalar``
 stores each value as a 0-d tensor (plugin "scalars"); older writers (TF1,
@@ -9,6 +9,7 @@ notebook can show, and assert on, exactly what TensorBoard would plot.
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -32,6 +33,58 @@ def _as_dir(logdir: str | os.PathLike) -> Path:
     if not path.is_dir():
         raise ValueError(f"logdir must be an existing folder of TensorBoard logs, got {str(logdir)!r}")
     return path
+
+
+def _clear_logs(logdir: str | os.PathLike) -> Path:
+    """Delete ``logdir`` if it holds nothing but event files (in any subfolder); return it as a Path.
+
+    Refuses to delete a folder that holds any other file, so a wrong path cannot wipe out real work.
+    """
+    if not isinstance(logdir, (str, os.PathLike)):
+        raise TypeError(f"logdir must be a path (str or os.PathLike), got {type(logdir).__name__}")
+    if not str(logdir):
+        raise ValueError("logdir must be a non-empty path: '' would mean the current folder")
+    path = Path(logdir)
+    if path.exists() or path.is_symlink():
+        if path.is_symlink() or not path.is_dir():
+            raise ValueError(f"logdir must be a folder for TensorBoard logs, got a file or link: {str(logdir)!r}")
+        others = sorted(
+            str(p.relative_to(path))
+            for p in path.rglob("*")
+            if p.is_symlink() or (not p.is_dir() and not p.name.startswith(EVENT_FILE_PREFIX))
+        )
+        if others:
+            raise ValueError(
+                f"logdir must hold only TensorBoard event files before it is cleared; {str(logdir)!r} "
+                f"also holds {others[:3]}: give the logs a folder of their own"
+            )
+        shutil.rmtree(path)
+    return path
+
+
+def fresh_writer(logdir: str | os.PathLike):
+    """Delete ``logdir`` with the logs of an earlier run, then return a ``tf.summary`` file writer into it."""
+    return tf.summary.create_file_writer(str(_clear_logs(logdir)))
+
+
+def fresh_writers(logdir: str | os.PathLike, *runs: str) -> tuple:
+    """Delete ``logdir`` with its old logs, then return one ``tf.summary`` file writer per run, into ``logdir/run``.
+
+    ``fresh_writers(logdir, "train", "validation")`` gives the two writers of a training loop;
+    TensorBoard shows each subfolder as one run. Starting from empty folders, a re-run does not pile
+    its points onto the last run's.
+    """
+    if not runs:
+        raise ValueError("runs must name at least one run folder, e.g. fresh_writers(logdir, 'train', 'validation')")
+    for run in runs:
+        if not isinstance(run, str):
+            raise TypeError(f"runs must be folder names (str), got {type(run).__name__}: {run!r}")
+        if run in ("", ".", "..") or "/" in run or os.sep in run:
+            raise ValueError(f"runs must be plain folder names (no path separators), got {run!r}")
+    if len(set(runs)) != len(runs):
+        raise ValueError(f"runs must be different folder names, got {list(runs)}")
+    path = _clear_logs(logdir)
+    return tuple(tf.summary.create_file_writer(str(path / run)) for run in runs)
 
 
 def event_files(logdir: str | os.PathLike) -> list[Path]:
@@ -121,16 +174,37 @@ def _points(run: str, tag: str, points) -> list[tuple[float, float]]:
     return checked
 
 
-def plot_runs(runs: Mapping[str, Scalars], tag: str, title: str | None = None):
-    """Return a figure with one line per run for ``tag``, plotted against the logged steps (like TensorBoard)."""
+def _check_runs(runs) -> None:
     if not isinstance(runs, Mapping) or not runs:
         raise ValueError("runs must be a non-empty mapping of run name -> {tag: [(step, value), ...]}")
-    if not isinstance(tag, str):
-        raise TypeError(f"tag must be a str, got {type(tag).__name__}: {tag!r}")
     for name, scalars in runs.items():
         if not isinstance(scalars, Mapping):
             raise TypeError(f"runs[{name!r}] must be a mapping of tag -> [(step, value), ...], got "
                             f"{type(scalars).__name__}")
+
+
+def describe_runs(runs: Mapping[str, Scalars], digits: int = 3) -> str:
+    """Return what ``read_runs`` found as text: per run and tag, how many points, their steps, their values rounded.
+
+    One block of three lines per ``run/tag`` (the names TensorBoard shows), in the order of ``runs``.
+    """
+    _check_runs(runs)
+    digits = _arguments.integer("digits", digits, minimum=0)
+    lines = []
+    for run, scalars in runs.items():
+        for tag, points in scalars.items():
+            checked = _points(run, tag, points)
+            steps = [int(s) if s.is_integer() else s for s, _ in checked]
+            lines += [f"{run}/{tag}: {len(checked)} 个点", f"  步数: {steps}",
+                      f"  数值: {[round(v, digits) for _, v in checked]}"]
+    return "\n".join(lines)
+
+
+def plot_runs(runs: Mapping[str, Scalars], tag: str, title: str | None = None):
+    """Return a figure with one line per run for ``tag``, plotted against the logged steps (like TensorBoard)."""
+    _check_runs(runs)
+    if not isinstance(tag, str):
+        raise TypeError(f"tag must be a str, got {type(tag).__name__}: {tag!r}")
     having = {name: _points(name, tag, runs[name][tag]) for name in runs if tag in runs[name]}
     if not having:
         tags = sorted({t for scalars in runs.values() for t in scalars})

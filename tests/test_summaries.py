@@ -8,7 +8,15 @@ import numpy as np
 import pytest
 import tensorflow as tf
 
-from helpers.summaries import event_files, plot_runs, read_runs, read_scalars
+from helpers.summaries import (
+    describe_runs,
+    event_files,
+    fresh_writer,
+    fresh_writers,
+    plot_runs,
+    read_runs,
+    read_scalars,
+)
 
 
 def write_scalars(logdir, tag, points):
@@ -141,3 +149,77 @@ def test_plot_runs_tag_must_be_a_str():
 def test_plot_runs_accepts_numpy_numbers():
     fig = plot_runs({"train": {"loss": [(np.int64(0), np.float32(1.0)), (1, 0.5)]}}, "loss")
     np.testing.assert_array_equal(fig.axes[0].get_lines()[0].get_ydata(), [1.0, 0.5])
+
+
+def test_fresh_writers_start_from_empty_run_folders(tmp_path):
+    logdir = tmp_path / "logs"
+    write_scalars(logdir / "train", "loss", [(1, 9.0)])  # an earlier run's logs
+    write_scalars(logdir / "old_run", "loss", [(1, 9.0)])
+    train, validation = fresh_writers(logdir, "train", "validation")
+    with train.as_default():
+        tf.summary.scalar("loss", 1.0, step=5)
+    with validation.as_default():
+        tf.summary.scalar("loss", 2.0, step=5)
+    train.close()
+    validation.close()
+    assert read_runs(logdir) == {"train": {"loss": [(5, 1.0)]}, "validation": {"loss": [(5, 2.0)]}}
+
+
+def test_fresh_writer_writes_into_the_folder_itself(tmp_path):
+    write_scalars(tmp_path / "graph", "mean", [(1, 9.0)])
+    writer = fresh_writer(tmp_path / "graph")
+    with writer.as_default():
+        tf.summary.scalar("mean", 3.0, step=2)
+    writer.close()
+    assert read_scalars(tmp_path / "graph") == {"mean": [(2, 3.0)]}
+    fresh_writer(str(tmp_path / "new" / "folder")).close()  # a folder that does not exist yet is fine
+    assert (tmp_path / "new" / "folder").is_dir()
+
+
+def test_fresh_writers_refuse_to_delete_anything_but_logs(tmp_path):
+    (tmp_path / "notes.txt").write_text("my work")
+    with pytest.raises(ValueError, match=r"only TensorBoard event files.*notes\.txt"):
+        fresh_writers(tmp_path, "train")
+    with pytest.raises(ValueError, match="only TensorBoard event files"):
+        fresh_writer(tmp_path)
+    assert (tmp_path / "notes.txt").read_text() == "my work"
+    with pytest.raises(ValueError, match="folder for TensorBoard logs"):
+        fresh_writer(tmp_path / "notes.txt")
+
+
+@pytest.mark.parametrize("logdir,runs,error,message", [
+    (42, ("train",), TypeError, "logdir must be a path"),
+    ("", ("train",), ValueError, "logdir must be a non-empty path"),
+    ("logs", (), ValueError, "runs must name at least one run"),
+    ("logs", ("train", 3), TypeError, "runs must be folder names"),
+    ("logs", ("a/b",), ValueError, "plain folder names"),
+    ("logs", ("..",), ValueError, "plain folder names"),
+    ("logs", ("train", "train"), ValueError, "runs must be different"),
+])
+def test_fresh_writers_reject_bad_arguments(tmp_path, logdir, runs, error, message):
+    logdir = tmp_path / logdir if logdir == "logs" else logdir
+    with pytest.raises(error, match=message):
+        fresh_writers(logdir, *runs)
+    assert not (tmp_path / "logs").exists()  # checked before anything is deleted or created
+
+
+def test_describe_runs_lists_steps_and_rounded_values():
+    runs = {"train": {"loss": [(5, 2.23456), (10, np.float32(1.5))]}, "validation": {"loss": [(10.0, 1.0)]}}
+    assert describe_runs(runs).splitlines() == [
+        "train/loss: 2 个点",
+        "  步数: [5, 10]",
+        "  数值: [2.235, 1.5]",
+        "validation/loss: 1 个点",
+        "  步数: [10]",
+        "  数值: [1.0]",
+    ]
+    assert describe_runs(runs, digits=1).splitlines()[2] == "  数值: [2.2, 1.5]"
+
+
+def test_describe_runs_rejects_bad_input():
+    with pytest.raises(ValueError, match="non-empty mapping"):
+        describe_runs({})
+    with pytest.raises(TypeError, match=r"runs\['train'\]\['loss'\]\[0\] must be a \(step, value\) pair"):
+        describe_runs({"train": {"loss": [1.0]}})
+    with pytest.raises(ValueError, match="digits must be an int >= 0"):
+        describe_runs({"train": {"loss": [(0, 1.0)]}}, digits=-1)
