@@ -15,11 +15,9 @@ USER_SWITCHES = (
 )
 
 #: Unit-test files that take seconds, not milliseconds: a fresh Python process
-#: (reproducibility), the benchmark smoke run, building the dataset (data), pytest
-#: collecting a small project (collection).
-SLOW_FILES = (
-    "test_reproducibility.py", "test_benchmarks.py", "test_data.py", "test_collection.py", "test_exercises.py",
-)
+#: (reproducibility), the benchmark smoke run, building the dataset (data), running
+#: every exercise (exercises).
+SLOW_FILES = ("test_reproducibility.py", "test_benchmarks.py", "test_data.py", "test_exercises.py")
 
 
 def pytest_configure(config):

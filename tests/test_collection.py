@@ -4,11 +4,13 @@ import importlib.util
 import json
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+# pytester runs pytest on a small project inside this process: a fresh `python -m pytest`
+# would spend ~3 s importing pytest, nbval and nbformat's schema checker, for each collection.
+pytest_plugins = ["pytester"]
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "tools" / "run_notebooks.py")
@@ -24,8 +26,12 @@ NOTEBOOK = {
 
 
 @pytest.fixture
-def project(tmp_path):
-    """A repository with tests/, notebooks/ (ours + copies), notebooks/conftest.py and the real testpaths."""
+def project(pytester):
+    """A repository with tests/, notebooks/ (ours + copies), notebooks/conftest.py and the real testpaths.
+
+    It is pytester's folder, which is the current directory while the test runs.
+    """
+    tmp_path = pytester.path
     testpaths = re.search(r"^testpaths = .*$", (ROOT / "pyproject.toml").read_text(), re.M).group(0)
     (tmp_path / "pyproject.toml").write_text(f"[tool.pytest.ini_options]\n{testpaths}\n")
     (tmp_path / "tests").mkdir()
@@ -38,17 +44,22 @@ def project(tmp_path):
     return tmp_path
 
 
-def collect(project, *args):
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-p", "no:cacheprovider", *args],
-        cwd=project, capture_output=True, text=True, timeout=120,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    return done.stdout
+def collect(pytester, *args):
+    """Run ``pytest --collect-only ARGS`` in the project (pytester's folder) and return what it printed.
+
+    In this process, with the plugins that ``python -m pytest`` there would load (nbval, from its
+    entry point). pytester gives the run its own config and rootdir (the project's pyproject.toml),
+    and afterwards puts back ``sys.modules`` (the project's ``conftest`` and test modules),
+    ``sys.path`` and the current directory.
+    """
+    result = pytester.runpytest_inprocess("--collect-only", "-p", "no:cacheprovider", *args)
+    out = result.stdout.str()
+    assert result.ret == 0, out + result.stderr.str()
+    return out
 
 
-def test_pytest_nbval_at_the_root_checks_the_nn_notebooks_once(project):
-    out = collect(project, "-q", "--nbval")
+def test_pytest_nbval_at_the_root_checks_the_nn_notebooks_once(project, pytester):
+    out = collect(pytester, "-q", "--nbval")
     assert "tests/test_unit.py::test_unit" in out
     assert "notebooks/01_intro.ipynb::Cell 0" in out and "notebooks/02_more.ipynb::Cell 0" in out
     for copy in COPIES:
@@ -56,14 +67,14 @@ def test_pytest_nbval_at_the_root_checks_the_nn_notebooks_once(project):
     assert "3 tests collected" in out
 
 
-def test_plain_pytest_runs_the_unit_tests_and_says_why_not_the_notebooks(project):
-    out = collect(project)
+def test_plain_pytest_runs_the_unit_tests_and_says_why_not_the_notebooks(project, pytester):
+    out = collect(pytester)
     assert "notebooks/: not checked" in out and "add --nbval" in out
     assert "<Function test_unit>" in out and ".ipynb" not in out
 
 
-def test_make_test_style_explicit_folders_collect_each_notebook_once(project):
-    out = collect(project, "-q", "--nbval", "notebooks/", "tests/")
+def test_make_test_style_explicit_folders_collect_each_notebook_once(project, pytester):
+    out = collect(pytester, "-q", "--nbval", "notebooks/", "tests/")
     assert out.count("notebooks/01_intro.ipynb::Cell 0") == 1 and "3 tests collected" in out
 
 
