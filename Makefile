@@ -23,6 +23,11 @@ $(VENV)/.installed: requirements.txt requirements-nodeps.txt pyproject.toml
 	$(PY) -m pip install --quiet -r requirements.txt
 	$(PY) -m pip install --quiet --no-deps -r requirements-nodeps.txt
 	$(PY) -m pip install --quiet --no-deps -e .
+	@# jsonschema's optional IRI checker (rfc3987-syntax, pulled in by nbformat and JupyterLab)
+	@# builds ~35 Earley parsers when imported: ~2.5 s in every process that imports nbformat
+	@# (pytest and each worker, the lint, JupyterLab). No schema here uses the "iri" format,
+	@# and jsonschema skips that one check when the package is absent.
+	$(PY) -m pip uninstall --quiet --yes rfc3987-syntax
 	touch $@
 
 # JupyterLab refuses to start as root unless told (containers, CI machines).
