@@ -53,7 +53,7 @@ def _check_full_batches(answer) -> str:
         raise Wrong(
             "partial_batch",
             f"每批样本数是 {sizes}：最后一批只有 {sizes[-1]} 个样本。两个副本平分它时，一个副本拿到 0 个样本，"
-            f"`BatchNormalization` 在空批次上求均值和方差，得到的是 nan。{shown}",
+            f"`BatchNormalization` 在空批次上求均值和方差，得到的是 nan；训练时它经梯度进入共享的权重。{shown}",
         )
     if sizes != [4, 4]:
         raise Wrong("wrong_batches", f"9 个样本、全局批大小 4，应该得到两个满员的批次 [4, 4]，现在是 {sizes}。")
