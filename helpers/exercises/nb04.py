@@ -22,6 +22,7 @@ def _regularized_model():
                 kernel_initializer=keras.initializers.RandomNormal(stddev=1.0, seed=7),
                 kernel_regularizer=keras.regularizers.L2(0.1),
             ),
+            keras.layers.BatchNormalization(),  # training=True would use this batch's statistics
             keras.layers.Dense(
                 3,
                 kernel_initializer=keras.initializers.RandomNormal(stddev=1.0, seed=8),
@@ -71,6 +72,16 @@ def _check_reported_loss(answer) -> str:
             f"总损失要把它们全部加起来：交叉熵 {cross_entropy:.4f} + 正则化损失 {penalty:.4f} = {want:.4f}。",
             "`tf.add_n(model.losses)` 或 `sum(model.losses)` 把各项相加。",
         )
+    twin = _regularized_model()  # same seeds, same weights; training mode would move this one's statistics
+    training_mode = float(keras.losses.SparseCategoricalCrossentropy(from_logits=True)(y, twin(x, training=True)))
+    if np.isclose(got, training_mode + penalty, rtol=1e-4) or np.isclose(got, training_mode, rtol=1e-4):
+        raise Wrong(
+            "training_mode",
+            f"算出的是 {got:.4f}：这是训练模式（`training=True`）下的损失。`evaluate` 在推理模式下调用模型，"
+            "`BatchNormalization` 用滑动均值和滑动方差，不用这一批自己的均值和方差，"
+            f"应该是 {want:.4f}。",
+            "调用模型时写 `model(x, training=False)`。",
+        )
     if not np.isclose(got, want, rtol=1e-4):
         raise Wrong(
             "wrong_value",
@@ -86,7 +97,7 @@ EX_04_1 = Exercise(
     difficulty=2,
     section="正则化损失和活动正则化损失自动计入",
     task=(
-        "模型的全连接层带 L2 正则化，`compile` 时用的损失是 "
+        "模型的两个全连接层带 L2 正则化，中间有一层 `BatchNormalization`；`compile` 时用的损失是 "
         "`keras.losses.SparseCategoricalCrossentropy(from_logits=True)`。\n\n"
         "写 `reported_loss(model, x, y)`：不调用 `fit` 或 `evaluate`，自己算出 `evaluate` 在这一批数据上会报告的损失"
         "（返回一个数）。"
@@ -132,6 +143,17 @@ answer = reported_loss
 def reported_loss(model, x, y):
     cross_entropy = keras.losses.SparseCategoricalCrossentropy()  # 忘了 from_logits=True
     return float(cross_entropy(y, model(x, training=False)) + tf.add_n(model.losses))
+
+
+answer = reported_loss
+''',
+        ),
+        (
+            "training_mode",
+            '''\
+def reported_loss(model, x, y):
+    cross_entropy = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+    return float(cross_entropy(y, model(x, training=True)) + tf.add_n(model.losses))  # 训练模式
 
 
 answer = reported_loss
