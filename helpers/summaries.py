@@ -35,8 +35,11 @@ def _as_dir(logdir: str | os.PathLike) -> Path:
     return path
 
 
-def _clear_logs(logdir: str | os.PathLike) -> Path:
+def clear_logs(logdir: str | os.PathLike) -> Path:
     """Delete ``logdir`` if it holds nothing but event files (in any subfolder); return it as a Path.
+
+    Used before a run that writes logs (a writer here, or Keras's TensorBoard callback), so a re-run
+    does not pile its points onto the last run's.
 
     Refuses to delete a folder that holds any other file, so a wrong path cannot wipe out real work.
     """
@@ -64,7 +67,7 @@ def _clear_logs(logdir: str | os.PathLike) -> Path:
 
 def fresh_writer(logdir: str | os.PathLike):
     """Delete ``logdir`` with the logs of an earlier run, then return a ``tf.summary`` file writer into it."""
-    return tf.summary.create_file_writer(str(_clear_logs(logdir)))
+    return tf.summary.create_file_writer(str(clear_logs(logdir)))
 
 
 def fresh_writers(logdir: str | os.PathLike, *runs: str) -> tuple:
@@ -83,7 +86,7 @@ def fresh_writers(logdir: str | os.PathLike, *runs: str) -> tuple:
             raise ValueError(f"runs must be plain folder names (no path separators), got {run!r}")
     if len(set(runs)) != len(runs):
         raise ValueError(f"runs must be different folder names, got {list(runs)}")
-    path = _clear_logs(logdir)
+    path = clear_logs(logdir)
     return tuple(tf.summary.create_file_writer(str(path / run)) for run in runs)
 
 

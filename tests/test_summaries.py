@@ -9,6 +9,7 @@ import pytest
 import tensorflow as tf
 
 from helpers.summaries import (
+    clear_logs,
     describe_runs,
     event_files,
     fresh_writer,
@@ -223,3 +224,19 @@ def test_describe_runs_rejects_bad_input():
         describe_runs({"train": {"loss": [1.0]}})
     with pytest.raises(ValueError, match="digits must be an int >= 0"):
         describe_runs({"train": {"loss": [(0, 1.0)]}}, digits=-1)
+
+
+def test_clear_logs_removes_a_log_folder_written_by_keras_tensorboard_style_runs(tmp_path):
+    logdir = tmp_path / "logs"
+    for run in ("train", "validation"):
+        (logdir / run).mkdir(parents=True)
+        (logdir / run / "events.out.tfevents.1.host.1.v2").write_bytes(b"")
+    assert clear_logs(logdir) == logdir and not logdir.exists()
+    assert clear_logs(logdir) == logdir  # nothing there: nothing to do
+
+
+def test_clear_logs_refuses_a_folder_with_other_files(tmp_path):
+    (tmp_path / "notes.txt").write_text("keep me")
+    with pytest.raises(ValueError, match="only TensorBoard event files"):
+        clear_logs(tmp_path)
+    assert (tmp_path / "notes.txt").exists()
