@@ -2,8 +2,9 @@
 
 Introduced in 01_modules_and_variables; used wherever a notebook compares speeds.
 Times vary from run to run, so notebooks print *ratios* next to the machine they
-were measured on (:func:`machine_line`), and never assert on a time. The same
-machine description is recorded by ``make bench`` (benchmarks/).
+were measured on (:func:`machine_text`, in Chinese), and never assert on a time.
+``make bench`` (benchmarks/) records the same description as one ASCII line
+(:func:`machine_line`), which also titles its chart.
 """
 
 from __future__ import annotations
@@ -125,7 +126,7 @@ def _onednn_setting() -> bool | None:
     return value.strip().lower() in ("1", "true")
 
 
-#: Keys :func:`machine_line` needs; the settings keys (determinism, oneDNN, threads) are optional.
+#: Keys :func:`machine_line` and :func:`machine_text` need; the settings keys (determinism, oneDNN, threads) are optional.
 MACHINE_KEYS = ("cpu", "usable_cores", "gpus", "tensorflow", "keras", "python", "date")
 
 
@@ -140,6 +141,20 @@ def _settings(machine: dict) -> str:
         intra, inter = (machine[k] or "auto" for k in ("tf_intra_op_threads", "tf_inter_op_threads"))
         parts.append(f"TF threads {intra} intra/{inter} inter")
     return ", ".join(parts)
+
+
+def _settings_zh(machine: dict) -> str:
+    """The same settings as :func:`_settings`, in Chinese: e.g. '确定性算子：开 · oneDNN：关 · TF 线程：算子内 2、算子间 2'."""
+    on_off = {True: "开", False: "关"}
+    parts = []
+    if "deterministic_ops" in machine:
+        parts.append(f"确定性算子：{on_off.get(machine['deterministic_ops'], '未知')}")
+    if "onednn" in machine:
+        parts.append(f"oneDNN：{on_off.get(machine['onednn'], 'TF 默认')}")
+    if "tf_intra_op_threads" in machine and "tf_inter_op_threads" in machine:
+        intra, inter = (machine[k] or "自动" for k in ("tf_intra_op_threads", "tf_inter_op_threads"))
+        parts.append(f"TF 线程：算子内 {intra}、算子间 {inter}")
+    return " · ".join(parts)
 
 
 def machine_info() -> dict:
@@ -171,10 +186,10 @@ def machine_info() -> dict:
     }
 
 
-def machine_line(machine: dict | None = None) -> str:
-    """Return one ASCII line: machine, versions, settings (determinism, oneDNN, threads); default: this machine, now."""
+def _checked_machine(machine: dict | None) -> dict:
+    """Return ``machine`` (default: :func:`machine_info` now) after checking it has what a description needs."""
     if machine is None:
-        machine = machine_info()
+        return machine_info()
     if not isinstance(machine, Mapping):
         raise TypeError(f"machine must be a dict from machine_info() (or None), got {type(machine).__name__}")
     missing = [key for key in MACHINE_KEYS if key not in machine]
@@ -184,6 +199,15 @@ def machine_line(machine: dict | None = None) -> str:
         raise ValueError(f"machine['gpus'] must be a list of dicts with a 'name', got {machine['gpus']!r}")
     if not isinstance(machine["date"], str):
         raise ValueError(f"machine['date'] must be an ISO date string, got {machine['date']!r}")
+    return machine
+
+
+def machine_line(machine: dict | None = None) -> str:
+    """Return one ASCII line: machine, versions, settings (determinism, oneDNN, threads); default: this machine, now.
+
+    For ``make bench``'s report and chart title (plots have no Chinese font); notebooks print :func:`machine_text`.
+    """
+    machine = _checked_machine(machine)
     gpus = ", ".join(g["name"] for g in machine["gpus"]) or "no GPU"
     settings = _settings(machine)
     line = (
@@ -193,6 +217,23 @@ def machine_line(machine: dict | None = None) -> str:
         + f"{machine['date'][:10]}"
     )
     return line.encode("ascii", "replace").decode("ascii")
+
+
+def machine_text(machine: dict | None = None) -> str:
+    """Return the same description as :func:`machine_line` in Chinese, for the notebooks' timing cells.
+
+    E.g. 'AMD EPYC（可用 2 核），无 GPU；TensorFlow 2.21.0 · Keras 3.15.1 · Python 3.11.7；
+    确定性算子：开 · oneDNN：关 · TF 线程：算子内 2、算子间 2；2026-12-01'.
+    """
+    machine = _checked_machine(machine)
+    gpus = "、".join(g["name"] for g in machine["gpus"]) or "无 GPU"
+    settings = _settings_zh(machine)
+    return (
+        f"{machine['cpu']}（可用 {machine['usable_cores']} 核），{gpus}；"
+        f"TensorFlow {machine['tensorflow']} · Keras {machine['keras']} · Python {machine['python']}；"
+        + (f"{settings}；" if settings else "")
+        + f"{machine['date'][:10]}"
+    )
 
 
 @dataclass(frozen=True)
@@ -206,17 +247,19 @@ class Benchmark:
 
     def __str__(self) -> str:
         width = max(len(name) for name in self.timings)
-        return "\n".join(
-            f"{name:<{width}}  {t.median * 1000:8.2f} ms/{self.unit}  {self.speedups[name]:6.1f}x vs {self.baseline}"
+        rows = [f"每{self.unit}用时和速度（以 {self.baseline} 为 1 倍）："]
+        rows += [
+            f"{name:<{width}}  {t.median * 1000:8.2f} ms  {self.speedups[name]:6.1f} 倍"
             for name, t in self.timings.items()
-        )
+        ]
+        return "\n".join(rows)
 
 
 def benchmark(
     candidates: dict[str, Callable[[], object]],
     baseline: str,
     units: dict[str, int] | None = None,
-    unit: str = "call",
+    unit: str = "次",
     repeats: int = 5,
     warmup: int = 1,
     min_round_s: float = 0.02,
@@ -226,6 +269,8 @@ def benchmark(
     Each candidate gets ``warmup`` untimed calls (tracing happens there), then ``repeats`` rounds of
     enough calls to last at least ``min_round_s``. ``units[name]`` is how many units of work one call
     of that candidate does (e.g. 10 training steps per call; default 1), so all times are per unit.
+    ``unit`` names one unit in the printed table's header, as a Chinese measure word: "步" (step),
+    "批" (batch), "遍" (pass); the default "次" is one call.
     """
     if not isinstance(candidates, dict) or not candidates:
         raise ValueError("candidates must be a non-empty dict of name -> function without arguments")
@@ -241,7 +286,7 @@ def benchmark(
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise ValueError(f"units[{name!r}] must be an int >= 1 (units of work per call), got {n!r}")
     if not isinstance(unit, str) or not unit.strip():
-        raise ValueError(f"unit must be a non-empty str such as 'step', got {unit!r}")
+        raise ValueError(f"unit must be a non-empty str such as '步' (printed as 每步), got {unit!r}")
     for arg, value, low in (("repeats", repeats, 1), ("warmup", warmup, 0)):
         if not isinstance(value, int) or isinstance(value, bool) or value < low:
             raise ValueError(f"{arg} must be an int >= {low}, got {value!r}")

@@ -63,6 +63,28 @@ def test_machine_line_names_the_settings_timings_ran_under():
     assert "op determinism off, oneDNN TF default," in line and line.isascii()
 
 
+def test_machine_text_says_the_same_in_chinese():
+    machine = {
+        "cpu": "Example CPU", "usable_cores": 2, "gpus": [], "tensorflow": "2.21.0",
+        "keras": "3.15.1", "python": "3.11.7", "date": "2026-11-30T12:00:00+00:00",
+    }
+    assert timing.machine_text(machine) == (
+        "Example CPU（可用 2 核），无 GPU；TensorFlow 2.21.0 · Keras 3.15.1 · Python 3.11.7；2026-11-30"
+    )
+    machine.update(gpus=[{"name": "GPU A"}, {"name": "GPU B"}], deterministic_ops=True, onednn=False,
+                   tf_intra_op_threads=2, tf_inter_op_threads=0)
+    assert timing.machine_text(machine) == (
+        "Example CPU（可用 2 核），GPU A、GPU B；TensorFlow 2.21.0 · Keras 3.15.1 · Python 3.11.7；"
+        "确定性算子：开 · oneDNN：关 · TF 线程：算子内 2、算子间 自动；2026-11-30"
+    )
+    machine.update(deterministic_ops=None, onednn=None)
+    assert "确定性算子：未知 · oneDNN：TF 默认 ·" in timing.machine_text(machine)
+
+
+def test_this_machine_text_says_what_make_reproducible_set():
+    assert "确定性算子：开 · oneDNN：关 · TF 线程：算子内 2、算子间 2；" in timing.machine_text()
+
+
 @pytest.mark.parametrize("value,expected", [(None, None), ("0", False), ("1", True), ("true", True)])
 def test_onednn_setting_comes_from_the_environment(monkeypatch, value, expected):
     if value is None:
@@ -83,9 +105,10 @@ def test_this_machine_line_says_what_make_reproducible_set():
     ({"cpu": "c", "usable_cores": 1, "gpus": None, "tensorflow": "2", "keras": "3", "python": "3",
       "date": "2026-01-01"}, ValueError, r"machine\['gpus'\] must be a list"),
 ])
-def test_machine_line_bad_argument(machine, error, message):
+@pytest.mark.parametrize("describe", [timing.machine_line, timing.machine_text])
+def test_machine_line_bad_argument(describe, machine, error, message):
     with pytest.raises(error, match=message):
-        timing.machine_line(machine)
+        describe(machine)
 
 
 @pytest.mark.parametrize("timings,error,message", [
@@ -146,14 +169,23 @@ def test_benchmark_times_per_unit_and_compares_with_the_baseline(monkeypatch):
         calls["fast"] += 1
         spend(0.020)  # 20 ms per call, but 10 steps per call
 
-    result = timing.benchmark({"slow": slow, "fast": fast}, "slow", units={"fast": 10}, unit="step",
+    result = timing.benchmark({"slow": slow, "fast": fast}, "slow", units={"fast": 10}, unit="步",
                               repeats=3, warmup=1, min_round_s=0.03)
     assert calls == {"slow": 1 + 1 + 3 * 3, "fast": 1 + 1 + 3 * 2}  # warm-up, probe, rounds of >= 30 ms
     assert result.timings["slow"].median == pytest.approx(0.010)
     assert result.timings["fast"].median == pytest.approx(0.002)
     assert result.speedups == pytest.approx({"slow": 1.0, "fast": 5.0})
     lines = str(result).splitlines()
-    assert lines[1].split() == ["fast", "2.00", "ms/step", "5.0x", "vs", "slow"]
+    assert lines[0] == "每步用时和速度（以 slow 为 1 倍）："
+    assert [line.split() for line in lines[1:]] == [["slow", "10.00", "ms", "1.0", "倍"], ["fast", "2.00", "ms", "5.0", "倍"]]
+
+
+def test_benchmark_table_names_the_unit_in_chinese(monkeypatch):
+    spend = _fake_clock(monkeypatch)
+    result = timing.benchmark({"a": lambda: spend(0.01)}, "a", unit="批", repeats=1, warmup=0)
+    assert str(result).splitlines()[0] == "每批用时和速度（以 a 为 1 倍）："
+    default = timing.benchmark({"a": lambda: spend(0.01)}, "a", repeats=1, warmup=0)
+    assert str(default).splitlines()[0] == "每次用时和速度（以 a 为 1 倍）："
 
 
 def test_benchmark_rejects_bad_arguments_before_calling_anything():
