@@ -485,3 +485,19 @@ def test_navigation_links_neighbours_glossary_and_guide(project):
     assert lint(project, nb) == []
     nb["cells"][-1]["source"] = nb["cells"][-1]["source"].split("指南原文")[0]
     assert [p.message for p in lint(project, nb)] == ["does not link the guide's section this notebook follows"]
+
+
+@pytest.mark.parametrize("text,renders", [
+    ("## 第一步\n\n**对应本篇：**追踪", False),  # closing ** after punctuation, before a character
+    ("## 第一步\n\n**对应本篇**：追踪", True),
+    ("## 第一步\n\n> **版本变化（Keras 3 起）：** 这是说明。", True),  # a space after the closing **
+    ("## 第一步\n\n计算图里的 `a**2` 和\n\n```python\nx = y ** 2\n```", True),  # code is not prose
+])
+def test_emphasis_that_would_show_its_asterisks_is_reported(project, text, renders):
+    nb = good_notebook()
+    nb["cells"][2] = md("c03", text)
+    problems = lint(project, nb)
+    if renders:
+        assert problems == []
+    else:
+        assert [p.cell for p in problems] == [3] and "does not render: '**对应本篇：**追踪'" in problems[0].message

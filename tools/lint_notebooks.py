@@ -306,6 +306,7 @@ class NotebookLinter:
             self.check_outputs()
             self.check_links()
             self.check_language()
+            self.check_emphasis()
             self.check_terms()
             self.check_title()
             self.check_ending()
@@ -600,6 +601,26 @@ class NotebookLinter:
                 f"(at least {MIN_CJK_SHARE:.0%} expected); this cell has the most English",
                 "write the prose in Simplified Chinese; English names of APIs belong in `code spans`",
             )
+
+    def check_emphasis(self) -> None:
+        """Bold and italic markers that CommonMark (JupyterLab, the book) would show as literal ``**``.
+
+        A closing ``**`` right after punctuation must be followed by a space or punctuation:
+        ``**对应本篇：**追踪`` shows its asterisks, ``**对应本篇**：追踪`` is bold.
+        """
+        from markdown_it import MarkdownIt  # markdown-it-py comes with Keras (through rich)
+
+        render = MarkdownIt("commonmark").render
+        for i, cell in self.markdown_cells():
+            html = render(_text(cell.get("source")))
+            text = re.sub(r"<(code|pre)>.*?</\1>", "", html, flags=re.S)
+            stray = re.search(r"\S{0,12}(\*\*|__)\S{0,12}", re.sub(r"<[^>]+>", " ", text))
+            if stray:
+                self.add(
+                    i,
+                    f"has emphasis that does not render: {stray.group(0)!r}",
+                    "put punctuation outside the markers (**对应本篇**：…), or add a space after the closing **",
+                )
 
     def check_terms(self) -> None:
         """No variant the glossary discards, in prose, comments or Chinese strings; no claim ids in prose."""

@@ -49,7 +49,7 @@ def intro(first_id: str) -> str:
 
 def task_markdown(ex: Exercise) -> str:
     """Return the source of an exercise's markdown cell."""
-    return f"### 练习 {ex.id} {ex.stars} {ex.title}\n\n**对应本篇：**{ex.section}\n\n{ex.task.strip()}"
+    return f"### 练习 {ex.id} {ex.stars} {ex.title}\n\n**对应本篇**：{ex.section}\n\n{ex.task.strip()}"
 
 
 def cell_ids(number: str, ex: Exercise) -> tuple[str, str, str]:

@@ -169,7 +169,7 @@ def _check_write(answer) -> str:
         found = "、".join(scalars) or "没有任何标量"
         raise Wrong(
             "nothing_written",
-            f"日志文件夹里读不到标签 `loss` 的标量（读到的：{found}）。摘要要在写入器的 `with writer.as_default():` "
+            f"日志文件夹里读不到标记 `loss` 的标量（读到的：{found}）。摘要要在写入器的 `with writer.as_default():` "
             "里写，写入器才知道写到哪里。",
         )
     want = [(i, v) for i, v in enumerate(LOSSES)]
@@ -189,7 +189,7 @@ EX_08_2 = Exercise(
     section="用 `tf.summary` 写摘要：训练、验证各一个写入器",
     task=(
         "写 `log_losses(logdir, losses)`：在文件夹 `logdir` 里创建一个写入器，把列表 `losses` 里的第 `i` 个损失"
-        "记成标签 `\"loss\"`、`step=i` 的标量摘要。检查会用 `helpers.summaries.read_scalars` 把它读回来。"
+        "记成标记 `\"loss\"`、`step=i` 的标量摘要。检查会用 `helpers.summaries.read_scalars` 把它读回来。"
     ),
     starter='''\
 # 练习 08.2：补全 log_losses
@@ -258,7 +258,7 @@ def _check_read_back(answer) -> str:
     import tensorflow as tf
 
     with tempfile.TemporaryDirectory() as tmp:
-        logdir = Path(tmp) / "test"
+        logdir = Path(tmp) / "validation"
         writer = tf.summary.create_file_writer(str(logdir))
         with writer.as_default():
             for step, value in LOGGED.items():
@@ -286,12 +286,12 @@ def _check_read_back(answer) -> str:
     if got != best and got == max(ACCURACY, key=ACCURACY.get):
         raise Wrong(
             "wrong_tag",
-            f"返回了 {got}：这是准确率最高的 step。题目问的是测试损失（标签 `\"loss\"`）最低的 step，"
+            f"返回了 {got}：这是准确率最高的 step。题目问的是验证损失（标记 `\"loss\"`）最低的 step，"
             "两者不一定是同一步。",
         )
     if got != best:
-        raise Wrong("wrong_step", f"返回了 {got}；测试损失最低（{LOGGED[best]}）的是 step {best}。")
-    return f"测试损失最低的是 step {best}（损失 {LOGGED[best]}）：事件文件里存的就是 TensorBoard 画的那些点。"
+        raise Wrong("wrong_step", f"返回了 {got}；验证损失最低（{LOGGED[best]}）的是 step {best}。")
+    return f"验证损失最低的是 step {best}（损失 {LOGGED[best]}）：事件文件里存的就是 TensorBoard 画的那些点。"
 
 
 EX_08_3 = Exercise(
@@ -301,13 +301,13 @@ EX_08_3 = Exercise(
     difficulty=1,
     section="把日志读回来：TensorBoard 画的就是这些",
     task=(
-        "一次训练每 5 步把测试损失记成标签 `\"loss\"`（还记了 `\"accuracy\"`）。写 `best_step(logdir)`：读出 "
-        "`logdir` 里的摘要，返回测试损失最低的那一步的 `step`（整数）。"
+        "一次训练每 5 步把验证损失记成标记 `\"loss\"`（还记了 `\"accuracy\"`）。写 `best_step(logdir)`：读出 "
+        "`logdir` 里的摘要，返回验证损失最低的那一步的 `step`（整数）。"
     ),
     starter='''\
 # 练习 08.3：补全 best_step
 def best_step(logdir):
-    # helpers.summaries.read_scalars(logdir) 返回 {标签: [(step, 值), ...]}
+    # helpers.summaries.read_scalars(logdir) 返回 {标记: [(step, 值), ...]}
     ...  # TODO：返回损失最低的 step
 
 
@@ -345,7 +345,7 @@ answer = best_step
             '''\
 def best_step(logdir):
     scalars = helpers.summaries.read_scalars(logdir)
-    step, _ = max(scalars["accuracy"], key=lambda point: point[1])  # 看错了标签
+    step, _ = max(scalars["accuracy"], key=lambda point: point[1])  # 看错了标记
     return step + 5
 
 
