@@ -130,31 +130,32 @@ def _onednn_setting() -> bool | None:
 MACHINE_KEYS = ("cpu", "usable_cores", "gpus", "tensorflow", "keras", "python", "date")
 
 
-def _settings(machine: dict) -> str:
-    """Return e.g. 'op determinism on, oneDNN off, TF threads 2 intra/2 inter' from what ``machine`` records."""
-    parts = []
-    if "deterministic_ops" in machine:
-        parts.append(f"op determinism {({True: 'on', False: 'off'}).get(machine['deterministic_ops'], 'unknown')}")
-    if "onednn" in machine:
-        parts.append(f"oneDNN {({True: 'on', False: 'off'}).get(machine['onednn'], 'TF default')}")
-    if "tf_intra_op_threads" in machine and "tf_inter_op_threads" in machine:
-        intra, inter = (machine[k] or "auto" for k in ("tf_intra_op_threads", "tf_inter_op_threads"))
-        parts.append(f"TF threads {intra} intra/{inter} inter")
-    return ", ".join(parts)
+#: The words of the settings part of :func:`machine_line` (English, ASCII) and :func:`machine_text` (Chinese).
+_SETTINGS_WORDS = {
+    "en": {"determinism": "op determinism {}", "onednn": "oneDNN {}", "threads": "TF threads {} intra/{} inter",
+           True: "on", False: "off", "unknown": "unknown", "default": "TF default", "auto": "auto", "sep": ", "},
+    "zh": {"determinism": "确定性算子：{}", "onednn": "oneDNN：{}", "threads": "TF 线程：算子内 {}、算子间 {}",
+           True: "开", False: "关", "unknown": "未知", "default": "TF 默认", "auto": "自动", "sep": " · "},
+}
 
 
-def _settings_zh(machine: dict) -> str:
-    """The same settings as :func:`_settings`, in Chinese: e.g. '确定性算子：开 · oneDNN：关 · TF 线程：算子内 2、算子间 2'."""
-    on_off = {True: "开", False: "关"}
+def _settings(machine: dict, language: str = "en") -> str:
+    """Return e.g. 'op determinism on, oneDNN off, TF threads 2 intra/2 inter' from what ``machine`` records.
+
+    ``language="zh"``: '确定性算子：开 · oneDNN：关 · TF 线程：算子内 2、算子间 2'.
+    """
+    words = _SETTINGS_WORDS[language]
     parts = []
     if "deterministic_ops" in machine:
-        parts.append(f"确定性算子：{on_off.get(machine['deterministic_ops'], '未知')}")
+        flag = machine["deterministic_ops"]
+        parts.append(words["determinism"].format(words[flag] if flag in (True, False) else words["unknown"]))
     if "onednn" in machine:
-        parts.append(f"oneDNN：{on_off.get(machine['onednn'], 'TF 默认')}")
+        flag = machine["onednn"]
+        parts.append(words["onednn"].format(words[flag] if flag in (True, False) else words["default"]))
     if "tf_intra_op_threads" in machine and "tf_inter_op_threads" in machine:
-        intra, inter = (machine[k] or "自动" for k in ("tf_intra_op_threads", "tf_inter_op_threads"))
-        parts.append(f"TF 线程：算子内 {intra}、算子间 {inter}")
-    return " · ".join(parts)
+        intra, inter = (machine[k] or words["auto"] for k in ("tf_intra_op_threads", "tf_inter_op_threads"))
+        parts.append(words["threads"].format(intra, inter))
+    return words["sep"].join(parts)
 
 
 def machine_info() -> dict:
@@ -227,7 +228,7 @@ def machine_text(machine: dict | None = None) -> str:
     """
     machine = _checked_machine(machine)
     gpus = "、".join(g["name"] for g in machine["gpus"]) or "无 GPU"
-    settings = _settings_zh(machine)
+    settings = _settings(machine, "zh")
     return (
         f"{machine['cpu']}（可用 {machine['usable_cores']} 核），{gpus}；"
         f"TensorFlow {machine['tensorflow']} · Keras {machine['keras']} · Python {machine['python']}；"
