@@ -142,7 +142,7 @@ def _check_graph_loop(answer) -> str:
             if "numpy" in str(err.error):
                 raise Wrong(
                     "numpy_in_graph",
-                    "在 `tf.function` 里，张量只是计算图里的符号，没有值，`.numpy()` 和 `float()` 都用不了。",
+                    "在 `tf.function` 里，张量只是计算图里的符号，没有值，`.numpy()` 用不了；直接把张量累加起来就行。",
                     "循环里直接累加张量：`total += tf.reduce_sum(batch ** 2)`。",
                 ) from None
             raise
@@ -188,7 +188,7 @@ answer = ...
 ''',
     hints=(
         "加上 `@tf.function`，再去掉循环里一切要求“具体数值”的写法。",
-        "在计算图里张量没有值：不要 `.numpy()`、`float()`，直接 `total += tf.reduce_sum(batch**2)`。",
+        "在计算图里张量没有值：不要 `.numpy()`，直接 `total += tf.reduce_sum(batch**2)`。",
     ),
     check=_check_graph_loop,
     solution='''\

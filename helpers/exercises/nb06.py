@@ -67,8 +67,8 @@ def _run_step(answer, model, x, y):
         if "No gradients" in str(err.error) or "None" in str(err.error) and "gradient" in str(err.error).lower():
             raise Wrong(
                 "no_gradients",
-                "梯度全是 `None`，优化器没法更新：损失要在 `with tf.GradientTape() as tape:` 块里面、"
-                "由模型的输出算出来，`GradientTape` 才记录得到。",
+                "梯度全是 `None`，优化器没法更新：调用模型（前向传播）和算损失都要放在 `with tf.GradientTape() as tape:` "
+                "块里面，`GradientTape` 才记录得到从变量到损失的计算。",
             ) from None
         raise
     try:
@@ -136,7 +136,7 @@ EX_06_1 = Exercise(
     starter='''\
 # 练习 06.1：补全 train_step
 def train_step(model, optimizer, x, y):
-    # 1. 在 tf.GradientTape 里以训练方式调用模型，算出均方误差
+    # 1. 在 tf.GradientTape 里以训练模式调用模型，算出均方误差
     # 2. 求损失对 model.trainable_variables 的梯度
     # 3. 用优化器更新这些变量
     ...  # TODO：返回这一步的损失
@@ -220,11 +220,11 @@ def _check_regularization(answer) -> str:
     want_loss, want_weights = _expected_step(model, x, y, with_regularization=True)
     plain_loss, plain_weights = _expected_step(model, x, y, with_regularization=False)
     loss, weights = _run_step(answer, model, x, y)
-    if _same(weights, plain_weights) or np.isclose(loss, plain_loss, rtol=1e-4):
+    if _same(weights, plain_weights):
         raise Wrong(
             "missing_regularization",
-            f"优化的只是预测损失 {plain_loss:.4f}，`model.losses` 里的 L2 正则化损失 {want_loss - plain_loss:.4f} 没有加进去："
-            "训练照常进行，但权重不再受正则化约束，损失也和 `fit` 报告的不是同一个量。",
+            f"梯度只对预测损失 {plain_loss:.4f} 求：`model.losses` 里的 L2 正则化损失 {want_loss - plain_loss:.4f} "
+            "要在 `GradientTape` 块里面加进损失（只加在返回值上不够），权重才受正则化约束。训练照常进行，所以不容易发现。",
         )
     if not _same(weights, want_weights):
         raise Wrong("wrong_update", "权重变了，但和“预测损失 + 正则化损失”上的一步梯度下降结果不同。")
@@ -328,7 +328,7 @@ def _check_training_flag(answer) -> str:
     if moved == 0.0:
         raise Wrong(
             "bn_not_updated",
-            "训练步之后，`BatchNormalization` 的滑动均值还是 0：模型是按推理方式调用的。"
+            "训练步之后，`BatchNormalization` 的滑动均值还是 0：模型是在推理模式下调用的。"
             "直接调用模型时 `training` 默认不是 `True`，训练步里要明确传 `training=True`。",
         )
     return "`BatchNormalization` 的滑动均值被这一批更新了，权重也更新了：训练步里用 `training=True` 调用模型。"
@@ -341,15 +341,15 @@ EX_06_2 = Exercise(
     difficulty=1,
     section="`training` 参数：训练和推理时层的行为不同",
     task=(
-        "模型里有 `BatchNormalization`：训练时它用当前批次的均值和方差，并更新自己的滑动均值；推理时只用滑动均值。"
-        "写一个训练步 `train_step(model, optimizer, x, y)`（均方误差，返回损失），让这些层按训练方式工作。"
+        "模型里有 `BatchNormalization`：训练时它用当前批次的均值和方差，并更新滑动均值和滑动方差；推理时改用滑动均值和滑动方差。"
+        "写一个训练步 `train_step(model, optimizer, x, y)`（均方误差，返回损失），让这些层在训练模式下工作。"
         "检查会看训练步之后滑动均值有没有更新。"
     ),
     starter='''\
 # 练习 06.2：补全 train_step
 def train_step(model, optimizer, x, y):
     with tf.GradientTape() as tape:
-        prediction = ...  # TODO：以训练方式调用模型
+        prediction = ...  # TODO：以训练模式调用模型
         loss = tf.reduce_mean(tf.square(prediction - y))
     grads = tape.gradient(loss, model.trainable_variables)
     optimizer.apply_gradients(zip(grads, model.trainable_variables))
@@ -366,7 +366,7 @@ answer = train_step
     solution='''\
 def train_step(model, optimizer, x, y):
     with tf.GradientTape() as tape:
-        prediction = model(x, training=True)  # 训练方式：BatchNormalization 用这一批的统计量并更新滑动均值
+        prediction = model(x, training=True)  # 训练模式：BatchNormalization 用这一批的统计量，并更新滑动均值和滑动方差
         loss = tf.reduce_mean(tf.square(prediction - y))
     grads = tape.gradient(loss, model.trainable_variables)
     optimizer.apply_gradients(zip(grads, model.trainable_variables))

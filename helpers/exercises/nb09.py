@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers.exercises.core import Exercise, LearnerError, Wrong, call
+from helpers.exercises.core import Exercise, LearnerError, Wrong, call, describe_error
 
 NOTEBOOK = "09_debugging"
 
@@ -125,8 +125,8 @@ def _check_assertion(answer) -> str:
             raise Wrong("rejects_good_input", "输入 [1, e] 全都大于 0，却也报错了：断言的条件写反了或写错了。") from None
         raise Wrong(
             "python_check_in_graph",
-            f"追踪时就出错了（{type(err.error).__name__}）：条件是张量时，Python 的 `assert` 和 `if ...: raise` "
-            "在计算图里用不了，追踪时还不知道 `x` 的值。",
+            f"追踪时就出错了（{describe_error(err.error)[0]}）。如果你用的是 Python 的 `assert` 或 `if ...: raise`："
+            "条件是张量时，它们在计算图里用不了，追踪时还不知道 `x` 的值。",
             "用 `tf.debugging` 的断言函数：它是图里的算子，每次运行时检查，例如 `tf.debugging.assert_positive(x)`。",
         ) from None
     if not np.allclose(good, [0.0, 1.0], atol=1e-5):
@@ -145,7 +145,7 @@ def _check_assertion(answer) -> str:
         shown = np.round(np.asarray(result, dtype=np.float64), 4).tolist()
         raise Wrong(
             "no_error",
-            f"输入 {bad} 时没有报错，而是返回了 {shown}：-inf 和 nan 会悄悄流进后面的计算。",
+            f"输入 {bad} 时没有报错，而是返回了 {shown}：坏输入被悄悄算成了数（-inf、nan 或截断后的值），会流进后面的计算。",
         )
     return "正常输入算对了，含 0 或负数的输入在计算图里被断言拦下，抛出 `InvalidArgumentError`。"
 
