@@ -360,3 +360,29 @@ def test_each_exercise_names_a_section_of_its_notebook():
     for ex in exercises.EXERCISES.values():
         number = ex.id.split(".")[0]
         assert ex.section in headings[number], (ex.id, ex.section, sorted(headings[number]))
+
+
+def test_repeated_trace_count_checks_add_no_tensorflow_warning():
+    """07.3 traces a fresh function per check; TF's English 'frequent retracing' warning must not reach the learner.
+
+    make_reproducible() (run by conftest and by every notebook) lowers TF's logger to errors; a learner's session
+    that skipped it logs warnings, so the test does too.
+    """
+    import logging
+
+    import tensorflow as tf
+
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = records.append
+    logger = tf.get_logger()
+    level = logger.level
+    logger.setLevel(logging.WARNING)
+    logger.addHandler(handler)
+    try:
+        verdicts = [evaluate(exercises.get("07.3"), 4) for _ in range(4)]
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+    assert {v.key for v in verdicts} == {OK}
+    assert [r.getMessage()[:80] for r in records if r.levelno >= logging.WARNING] == []
