@@ -14,6 +14,7 @@ import os
 import platform
 import statistics
 import time
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -247,13 +248,23 @@ class Benchmark:
     unit: str
 
     def __str__(self) -> str:
-        width = max(len(name) for name in self.timings)
-        rows = [f"每{self.unit}用时和速度（以 {self.baseline} 为 1 倍）："]
+        width = max(display_width(name) for name in self.timings)
+        rows = [f"每{self.unit}用时和速度（以{_spaced(self.baseline)}为 1 倍）："]
         rows += [
-            f"{name:<{width}}  {t.median * 1000:8.2f} ms  {self.speedups[name]:6.1f} 倍"
+            f"{name}{' ' * (width - display_width(name))}  {t.median * 1000:8.2f} ms  {self.speedups[name]:6.1f} 倍"
             for name, t in self.timings.items()
         ]
         return "\n".join(rows)
+
+
+def display_width(text: str) -> int:
+    """Return how many columns ``text`` takes in a monospaced font: CJK and full-width characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _spaced(name: str) -> str:
+    """Put a space between ``name`` and the Chinese around it only where ``name`` begins or ends in Latin text."""
+    return f"{' ' if name[:1].isascii() else ''}{name}{' ' if name[-1:].isascii() else ''}"
 
 
 def benchmark(

@@ -208,3 +208,26 @@ def test_benchmark_rejects_bad_arguments_before_calling_anything():
     with pytest.raises(ValueError, match="min_round_s must be a number of seconds >= 0"):
         timing.benchmark({"a": fn}, "a", min_round_s=-1)
     assert calls == []
+
+
+def test_display_width_counts_chinese_characters_as_two_columns():
+    assert timing.display_width("tf.function") == 11
+    assert timing.display_width("即时执行") == 8
+    assert timing.display_width("tf.data + cache()") == 17
+    assert timing.display_width("NumPy 切片") == 10
+    assert timing.display_width("读文件，解码") == 12  # the full-width comma too
+
+
+def test_benchmark_table_aligns_chinese_names_and_spaces_the_baseline_only_next_to_latin(monkeypatch):
+    spend = _fake_clock(monkeypatch)
+    names = {"即时执行": 0.02, "tf.function": 0.01, "每次调用 10 步": 0.001}
+    result = timing.benchmark({name: (lambda s=s: spend(s)) for name, s in names.items()}, "即时执行",
+                              unit="步", repeats=1, warmup=0)
+    lines = str(result).splitlines()
+    assert lines[0] == "每步用时和速度（以即时执行为 1 倍）："
+    columns = {timing.display_width(line.split("  ")[0].rstrip()) for line in lines[1:]}
+    assert columns == {8, 11, 14}, "the names themselves are unchanged"
+    ms_column = {timing.display_width(line[: line.index(" ms")]) for line in lines[1:]}
+    assert len(ms_column) == 1, f"every row's 'ms' starts in the same column: {lines[1:]}"
+    latin = timing.benchmark({"eager": lambda: spend(0.01)}, "eager", repeats=1, warmup=0)
+    assert str(latin).splitlines()[0] == "每次用时和速度（以 eager 为 1 倍）："
