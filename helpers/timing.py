@@ -31,6 +31,8 @@ class Timing:
     repeats: int
 
     def __str__(self) -> str:
+        if self.repeats == 1:  # one round has no spread to show
+            return f"{self.median * 1000:.2f} ms (n=1)"
         return f"{self.median * 1000:.2f} ms ± {self.spread * 1000 / 2:.2f} ms (n={self.repeats})"
 
 

@@ -22,6 +22,10 @@ def test_timing_str_is_in_milliseconds():
     assert str(timing.Timing(0.0125, 0.002, 5)) == "12.50 ms ± 1.00 ms (n=5)"
 
 
+def test_timing_str_of_one_round_shows_no_spread():
+    assert str(timing.Timing(0.0125, 0.0, 1)) == "12.50 ms (n=1)"
+
+
 def test_bad_arguments():
     with pytest.raises(TypeError, match="fn must be callable"):
         timing.measure(42)
