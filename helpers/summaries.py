@@ -187,7 +187,7 @@ def _check_runs(runs) -> None:
 
 
 def describe_runs(runs: Mapping[str, Scalars], digits: int = 3) -> str:
-    """Return what ``read_runs`` found as text: per run and tag, how many points, their steps, their values rounded.
+    """Return what ``read_runs`` found as text: per run and tag, how many points, their steps, each value to ``digits`` decimals.
 
     One block of three lines per ``run/tag`` (the names TensorBoard shows), in the order of ``runs``.
     """
@@ -199,7 +199,7 @@ def describe_runs(runs: Mapping[str, Scalars], digits: int = 3) -> str:
             checked = _points(run, tag, points)
             steps = [int(s) if s.is_integer() else s for s, _ in checked]
             lines += [f"{run}/{tag}: {len(checked)} 个点", f"  步数: {steps}",
-                      f"  数值: {[round(v, digits) for _, v in checked]}"]
+                      f"  数值: [{', '.join(f'{v:.{digits}f}' for _, v in checked)}]"]
     return "\n".join(lines)
 
 

@@ -292,7 +292,7 @@ EX_09_3 = Exercise(
     section="`compile(run_eagerly=True)`：让 Keras 逐批即时执行",
     task=(
         "想在模型的 `call` 里打印中间结果、或用 `pdb` 单步调试，但 `fit` 默认在计算图里运行。"
-        "写 `fit_eagerly(model, x, y)`：编译模型（优化器 `\"sgd\"`、损失 `\"mse\"`），用 `fit` 在 `x`、`y` 上"
+        "写 `fit_eagerly(model, x, y)`：用 `model.compile` 配置模型（优化器 `\"sgd\"`、损失 `\"mse\"`），用 `fit` 在 `x`、`y` 上"
         "以批大小 4 训练 1 轮，并且让 `call` 每个批次都按即时执行运行。不要动全局开关。"
     ),
     starter='''\
