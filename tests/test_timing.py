@@ -42,22 +42,23 @@ def test_cpu_model_from_cpuinfo(tmp_path):
     assert timing.cpu_model(tmp_path / "missing")  # falls back to platform, never empty
 
 
+#: What machine_info() returns, as far as machine_line() / machine_text() read it (no settings).
+MACHINE = {
+    "cpu": "Example CPU", "usable_cores": 2, "gpus": [], "tensorflow": "2.21.0",
+    "keras": "3.15.1", "python": "3.11.7", "date": "2026-11-30T12:00:00+00:00",
+}
+
+
 def test_machine_line_names_cpu_cores_versions_and_date():
-    machine = {
-        "cpu": "Example CPU", "usable_cores": 2, "gpus": [], "tensorflow": "2.21.0",
-        "keras": "3.15.1", "python": "3.11.7", "date": "2026-11-30T12:00:00+00:00",
-    }
+    machine = dict(MACHINE)
     assert timing.machine_line(machine) == (
         "Example CPU (2 cores), no GPU; TF 2.21.0, Keras 3.15.1, Python 3.11.7; 2026-11-30"
     )
 
 
 def test_machine_line_names_the_settings_timings_ran_under():
-    machine = {
-        "cpu": "Example CPU", "usable_cores": 2, "gpus": [{"name": "Example GPU"}], "tensorflow": "2.21.0",
-        "keras": "3.15.1", "python": "3.11.7", "date": "2026-11-30T12:00:00+00:00",
-        "deterministic_ops": True, "onednn": False, "tf_intra_op_threads": 2, "tf_inter_op_threads": 0,
-    }
+    machine = dict(MACHINE, gpus=[{"name": "Example GPU"}], deterministic_ops=True, onednn=False,
+                   tf_intra_op_threads=2, tf_inter_op_threads=0)
     assert timing.machine_line(machine) == (
         "Example CPU (2 cores), Example GPU; TF 2.21.0, Keras 3.15.1, Python 3.11.7; "
         "op determinism on, oneDNN off, TF threads 2 intra/auto inter; 2026-11-30"
@@ -68,10 +69,7 @@ def test_machine_line_names_the_settings_timings_ran_under():
 
 
 def test_machine_text_says_the_same_in_chinese():
-    machine = {
-        "cpu": "Example CPU", "usable_cores": 2, "gpus": [], "tensorflow": "2.21.0",
-        "keras": "3.15.1", "python": "3.11.7", "date": "2026-11-30T12:00:00+00:00",
-    }
+    machine = dict(MACHINE)
     assert timing.machine_text(machine) == (
         "Example CPU（可用 2 核），无 GPU；TensorFlow 2.21.0 · Keras 3.15.1 · Python 3.11.7；2026-11-30"
     )
