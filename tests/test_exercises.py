@@ -270,6 +270,57 @@ def test_describe_error_drops_paths_and_addresses():
     assert "reset_state()" in meaning
 
 
+@pytest.mark.parametrize(
+    "message, meaning",
+    [
+        ("'total' has shape () before the loop, but shape (4, 1) after one iteration. Use set_loop_options", "换了形状"),
+        ("Argument(s) not recognized: {'lr': 1.0}", "`learning_rate=`"),
+        ("Input 'y' of 'Greater' Op has type int32 that does not match type float32 of argument 'x'.", "数据类型不同"),
+    ],
+)
+def test_describe_error_explains_common_tensorflow_and_keras_errors(message, meaning):
+    from helpers.exercises.core import describe_error
+
+    assert meaning in describe_error(ValueError(message))[1]
+
+
+def test_as_number_names_the_shape_of_a_tensor_that_is_not_one_number():
+    import tensorflow as tf
+
+    from helpers.exercises.core import Wrong, as_number
+
+    assert as_number(tf.constant(2.5), "损失") == 2.5 and as_number(3, "损失") == 3.0
+    with pytest.raises(Wrong) as caught:
+        as_number(tf.zeros((8,)), "训练步返回的损失")
+    assert caught.value.key == "not_scalar" and "形状 (8,)" in caught.value.message
+    with pytest.raises(Wrong) as caught:
+        as_number("2.5x", "损失")
+    assert caught.value.key == "wrong_type" and "str" in caught.value.message
+
+
+def test_summary_check_ignores_and_keeps_a_global_step_set_earlier():
+    """08.2: a step left by the learner's own experiment must not hide a missing step=, and survives the check."""
+    import tensorflow as tf
+
+    no_step = dict(exercises.get("08.2").wrong)["no_step"]
+    tf.summary.experimental.set_step(3)
+    try:
+        verdict = evaluate(exercises.get("08.2"), run_source(no_step, "08.2 no_step"))
+        assert verdict.key == "no_step", verdict.text
+        assert tf.summary.experimental.get_step() == 3
+    finally:
+        tf.summary.experimental.set_step(None)
+
+
+def test_trace_count_accepts_numpy_integers_and_keeps_the_count_for_the_verdict():
+    import numpy as np
+
+    assert evaluate(exercises.get("07.3"), np.int64(4)).key == OK
+    for guess in (3, 5):
+        verdict = evaluate(exercises.get("07.3"), guess)
+        assert verdict.key in {"too_few", "too_many"} and "4" not in verdict.text.split("提示")[0], verdict.text
+
+
 def test_call_turns_learner_errors_into_verdicts():
     from helpers.exercises.core import LearnerError, Unsolved, Wrong, call
 

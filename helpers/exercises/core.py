@@ -167,6 +167,25 @@ def call(fn, *args, **kwargs):
     return result
 
 
+def as_number(value, what: str) -> float:
+    """Return ``value`` (a Python number or a tensor with one element) as a float; else :class:`Wrong` saying what it is.
+
+    ``what`` names the value in the message, e.g. "返回值" or "训练步返回的损失".
+    """
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        pass
+    shape = getattr(value, "shape", None)
+    if shape is not None and len(shape) > 0:
+        raise Wrong(
+            "not_scalar",
+            f"{what}应该是一个数，现在是形状 {tuple(shape)} 的张量：还要把它归约成一个数，"
+            "例如用 `tf.reduce_mean` 求平均；Keras 的损失对象（如 `keras.losses.MeanSquaredError()`）会替你求平均。",
+        )
+    raise Wrong("wrong_type", f"{what}应该是一个数，现在是 {type(value).__name__}。")
+
+
 # -- running code given as text (solutions, wrong answers, starters) --------------------------
 
 
@@ -240,6 +259,16 @@ _KNOWN_ERRORS = (
     (
         re.compile(r"has dtype \w+ in the main branch|has dtype \w+ before the loop"),
         "同一个变量在循环或分支里换了类型（例如整数除以 `/` 得到浮点数）：图里的循环和分支要求每个变量的类型不变。",
+    ),
+    (
+        re.compile(r"has shape .+? before the loop, but shape .+? after one iteration"),
+        "同一个变量在图里的循环中换了形状（例如初值是标量 `0.0`，循环体里加上一个 `(批, 1)` 的张量后就变成了 `(批, 1)`）："
+        "图里的循环要求每个变量的形状不变。让初值一开始就是循环后的形状，例如用 `tf.zeros_like(...)` "
+        "按一个同形状的张量建全零的初值。",
+    ),
+    (
+        re.compile(r"not recognized: \{'lr'"),
+        "Keras 3 的优化器不再接受 TF1 的参数名 `lr`：写 `learning_rate=`。",
     ),
     (
         re.compile(r"has type \w+ that does not match type \w+|expected to be a \w+ tensor but is a \w+ tensor"),

@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-from helpers.exercises.core import Exercise, LearnerError, Wrong, call
+from helpers.exercises.core import Exercise, LearnerError, Wrong, as_number, call
 
 NOTEBOOK = "01_modules_and_variables"
-
-
-def _as_float(value, what: str) -> float:
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        raise Wrong("wrong_type", f"{what}应该是一个数（标量张量），现在是 {type(value).__name__}。") from None
 
 
 # -- 01.1 -------------------------------------------------------------------------------------
@@ -31,7 +24,7 @@ def _check_retracing(answer) -> str:
     calls = [(3, 0.5), (5, 2.0), (7, -1.0), (3, 2.0), (5, 0.25)]
     for n, factor in calls:
         x = rng.normal(size=n).astype(np.float32)
-        got = _as_float(call(answer, tf.constant(x), factor), "返回值")
+        got = as_number(call(answer, tf.constant(x), factor), "返回值")
         want = float(np.sum(x * np.float32(factor)))
         if not np.isclose(got, want, rtol=1e-5, atol=1e-5):
             raise Wrong(
@@ -175,6 +168,17 @@ def _check_module(answer) -> str:
     unused = sum(g is None for g in grads)
     if unused:
         raise Wrong("unused_variables", f"有 {unused} 个变量没有用在前向传播里，它们的梯度是 `None`。")
+    a, b = tf.random.stateless_normal((5, 4), seed=[1, 2]), tf.random.stateless_normal((5, 4), seed=[3, 4])
+    outputs = [call(module, v) for v in (a, b, a + b, tf.zeros_like(a))]
+    size = max(float(tf.reduce_max(tf.abs(out))) for out in outputs)
+    spread = float(tf.reduce_max(tf.abs(outputs[0] - outputs[1])))
+    affine_gap = float(tf.reduce_max(tf.abs(outputs[0] + outputs[1] - outputs[2] - outputs[3])))
+    if spread > 1e-6 and affine_gap <= 1e-5 * (1.0 + size):  # f(a) + f(b) == f(a + b) + f(0): no nonlinearity
+        raise Wrong(
+            "no_activation",
+            "整个模块是一个线性（仿射）函数：第一层少了激活函数。没有激活，两层叠起来也只相当于一层。",
+            "第一层算 `tf.nn.relu(x @ w1 + b1)`，第二层不加激活。",
+        )
     return (
         f"`tf.Module` 递归找到了 4 个变量（形状 {shapes}），每个都有梯度："
         "放在属性、列表或子模块里的变量都会被收集。"
@@ -250,6 +254,24 @@ class MLP(tf.Module):
 
     def __call__(self, x):
         return self.out(self.hidden(x))
+
+
+answer = MLP
+''',
+        ),
+        (
+            "no_activation",
+            '''\
+class MLP(tf.Module):
+    def __init__(self, n_in, hidden, n_out, name=None):
+        super().__init__(name=name)
+        self.w1 = tf.Variable(tf.random.normal((n_in, hidden), stddev=0.1))
+        self.b1 = tf.Variable(tf.zeros((hidden,)))
+        self.w2 = tf.Variable(tf.random.normal((hidden, n_out), stddev=0.1))
+        self.b2 = tf.Variable(tf.zeros((n_out,)))
+
+    def __call__(self, x):
+        return (x @ self.w1 + self.b1) @ self.w2 + self.b2  # 忘了 relu
 
 
 answer = MLP
@@ -384,7 +406,7 @@ def _check_counter(answer) -> str:
     returned = []
     for value in (1.0, 2.0, 3.0):
         try:
-            returned.append(round(_as_float(call(add, tf.constant(value)), "`add` 的返回值"), 4))
+            returned.append(round(as_number(call(add, tf.constant(value)), "`add` 的返回值"), 4))
         except LearnerError as err:
             if "singleton" in str(err.error):
                 raise Wrong(

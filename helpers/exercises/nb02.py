@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers.exercises.core import Exercise, Wrong, call
+from helpers.exercises.core import Exercise, Wrong, as_number, call
 
 NOTEBOOK = "02_optimizer_defaults"
 
@@ -30,10 +30,7 @@ def _check_read_default(answer) -> str:
                 f"`{name}` 的结果是 property：`learning_rate` 是在类上读的。学习率属于优化器实例，要先不传参数创建一个。",
                 "类名后面加 `()` 创建实例：`getattr(keras.optimizers, name)()`，再读它的 `learning_rate`。",
             )
-        try:
-            got = float(got)
-        except (TypeError, ValueError):
-            raise Wrong("wrong_type", f"`{name}` 的结果应该是一个数，现在是 {type(got).__name__}。") from None
+        got = as_number(got, f"`{name}` 的结果")
         want = _installed_default(name)
         if abs(got - want) > 1e-9:
             if name in TF1_DEFAULTS and abs(got - TF1_DEFAULTS[name]) < 1e-9 and want != TF1_DEFAULTS[name]:
@@ -224,7 +221,13 @@ def _check_slow(answer) -> str:
             f"学习率 {lr:g} 时，{STEPS} 步后损失只从 {start:.5f} 降到 {end:.5f}，几乎不动。"
             "这段代码写于 TF 1.13 时代：那时 `tf.keras` 里 `Adadelta` 的默认学习率和现在不一样。",
         )
-    return f"学习率 {lr:g} 时，{STEPS} 步后损失从 {start:.4f} 降到 {end:.4f}：显式写出学习率，换版本也不会悄悄变。"
+    original = ""
+    if not np.isclose(lr, 1.0):
+        original = "（TF 1.13 时代 `tf.keras` 里 `Adadelta` 的默认学习率是 1.0，那才是这段代码原来的设置）"
+    return (
+        f"学习率 {lr:g} 时，{STEPS} 步后损失从 {start:.4f} 降到 {end:.4f}{original}："
+        "显式写出学习率，换版本也不会悄悄变。"
+    )
 
 
 EX_02_3 = Exercise(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers.exercises.core import Exercise, LearnerError, Wrong, call
+from helpers.exercises.core import Exercise, LearnerError, Wrong, as_number, call
 
 NOTEBOOK = "03_data_and_tf_function"
 
@@ -26,6 +26,12 @@ def _check_pipeline(answer) -> str:
             raise Wrong("wrong_structure", "数据集的每个元素应该是 `(图像, 标签)` 二元组。")
         batches.append((element[0].numpy(), element[1].numpy()))
     sizes = [len(y) for _, y in batches]
+    if len(batches) == 20:
+        raise Wrong(
+            "endless",
+            "数据集取了 20 批还没有结束：`repeat()` 让它无限循环下去。题目要的是遍历一轮就结束的数据集；"
+            "要训练几轮，交给 `fit(epochs=...)` 或外面的循环。",
+        )
     shuffled_batches = Wrong(
         "shuffled_batches",
         "每个批次里的标签都是连续的，只是批次的顺序变了：先分批再打乱，打乱的是整批，不是样本。",
@@ -147,10 +153,7 @@ def _check_graph_loop(answer) -> str:
                 ) from None
             raise
         want = float(np.sum(values**2))
-        try:
-            got = float(got)
-        except (TypeError, ValueError):
-            raise Wrong("wrong_type", f"应该返回一个数（标量张量），现在是 {type(got).__name__}。") from None
+        got = as_number(got, "返回值")
         if not np.isclose(got, want):
             raise Wrong("wrong_value", f"0 到 {n - 1} 的平方和应该是 {want:g}，现在是 {got:g}。")
         results.append(want)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers.exercises.core import Exercise, Wrong, call
+from helpers.exercises.core import Exercise, Wrong, as_number, call
 
 NOTEBOOK = "04_keras_fit"
 
@@ -54,10 +54,7 @@ def _check_reported_loss(answer) -> str:
     penalty = float(sum(float(v) for v in model.losses))
     model.fit = model.evaluate = _no_fit_or_evaluate  # the task asks for the sum written out
     got = call(answer, model, x, y)
-    try:
-        got = float(got)
-    except (TypeError, ValueError):
-        raise Wrong("wrong_type", f"应该返回一个数，现在是 {type(got).__name__}。") from None
+    got = as_number(got, "返回值")
     want = cross_entropy + penalty
     if np.isclose(got, cross_entropy, rtol=1e-4):
         raise Wrong(
@@ -201,6 +198,12 @@ def _check_predict_generator(answer) -> str:
             f"`image_batches(x, 4)` 返回的是 {type(produced).__name__}，应该是生成器：函数体里用 `yield` 逐批产出。",
         )
     elements = call(lambda: list(itertools.islice(produced, 20)))
+    if len(elements) == 20:
+        raise Wrong(
+            "endless",
+            "生成器产出了 20 批还没有结束：它应该把 `x` 按顺序走一遍就结束（10 个样本、每批 4 个，就是 3 批）。"
+            "不会结束的生成器，`predict` 不给 `steps` 时就会一直读下去。",
+        )
     for number, element in enumerate(elements, 1):
         if not isinstance(element, tuple):
             raise Wrong(

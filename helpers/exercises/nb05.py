@@ -42,6 +42,13 @@ def _check_full_batches(answer) -> str:
             )
         sizes.append(int(element[1].shape[0]))
         labels += element[1].numpy().tolist()
+    if len(sizes) == 10:
+        raise Wrong(
+            "endless",
+            "数据集取了 10 批还没有结束：`repeat()` 让它无限循环，批次确实都满员了，可 `fit` 还得另外给 `steps_per_epoch` "
+            "才知道一轮有多长。题目要的是遍历一轮就结束、每批都满员的数据集。",
+            "分批时加上 `drop_remainder=True`，丢掉最后那个不满员的批次。",
+        )
     if sizes and all(s == 2 for s in sizes):
         raise Wrong(
             "wrong_batch_size",
@@ -108,6 +115,16 @@ answer = make_batches
 ''',
         ),
         (
+            "endless",
+            '''\
+def make_batches(x, y, global_batch_size):
+    return tf.data.Dataset.from_tensor_slices((x, y)).repeat().batch(global_batch_size)  # 批次满员，但永不结束
+
+
+answer = make_batches
+''',
+        ),
+        (
             "wrong_batch_size",
             '''\
 def make_batches(x, y, global_batch_size):
@@ -139,25 +156,39 @@ def _check_function_metric(answer) -> str:
     import numpy as np
     import tensorflow as tf
 
-    y_true = tf.constant([[1.0], [2.0], [3.0], [4.0], [5.0], [6.0]])
-    y_pred = tf.constant([[1.5], [1.0], [3.5], [3.0], [5.5], [7.0]])
-    want = 4 / 6
+    y_true = tf.constant([[1.0], [2.0], [3.0], [4.0], [5.0], [6.0], [7.0]])
+    y_pred = tf.constant([[1.5], [1.0], [3.5], [3.0], [5.5], [7.0], [7.0]])  # 4 higher, 2 lower, 1 equal
+    higher, lower, equal = 4 / 7, 2 / 7, 1 / 7
 
     def mean_of(value, where):
+        if isinstance(value, tf.Tensor) and value.dtype != tf.float32:
+            raise Wrong(
+                "not_float32",
+                f"{where}返回的是 `{value.dtype.name}` 张量，题目要的是 `float32`（1.0 或 0.0）："
+                "用 `tf.cast(..., tf.float32)` 转换。",
+            )
         try:
             return float(tf.reduce_mean(tf.cast(value, tf.float32)))
         except (TypeError, ValueError):
             raise Wrong("wrong_type", f"{where}返回的应该是张量，现在是 {type(value).__name__}。") from None
 
     eager = mean_of(call(answer, y_true, y_pred), "即时执行时")
-    if np.isclose(eager, 1 - want):
+    if np.isclose(eager, lower) or np.isclose(eager, lower + equal):
         raise Wrong(
             "swapped_args",
-            f"平均值是 {eager:.3f}，正好是“预测低于真实值”的比例：参数顺序反了。"
-            "Keras 调用损失和指标时总是传 `(y_true, y_pred)`。",
+            f"平均值是 {eager:.3f}，是“预测不高于真实值”那一边的比例：比较的方向反了，或者参数的顺序反了。",
+            "检查两处：参数的顺序是 `(y_true, y_pred)`（Keras 总是这样传），比较的是 `y_pred > y_true`。",
         )
-    if not np.isclose(eager, want):
-        raise Wrong("wrong_value", f"6 个样本里有 4 个预测高于真实值，平均值应该是 {want:.3f}，现在是 {eager:.3f}。")
+    if np.isclose(eager, higher + equal):
+        raise Wrong(
+            "counts_ties",
+            f"平均值是 {eager:.3f}：预测正好等于真实值的那个样本也被算成了偏高。相等不算偏高，用 `>`，不用 `>=`。",
+        )
+    if not np.isclose(eager, higher):
+        raise Wrong(
+            "wrong_value",
+            f"7 个样本里有 4 个预测高于真实值（另有 1 个正好相等），平均值应该是 {higher:.3f}，现在是 {eager:.3f}。",
+        )
     try:
         graph = mean_of(call(tf.function(answer), y_true, y_pred), "在 `tf.function` 里")
     except LearnerError as err:
@@ -167,10 +198,10 @@ def _check_function_metric(answer) -> str:
             "那里的张量没有具体数值，NumPy 函数用不了。",
             "只用 TensorFlow 算子：`tf.cast(y_pred > y_true, tf.float32)`。",
         ) from None
-    if not np.isclose(graph, want):
+    if not np.isclose(graph, higher):
         raise Wrong("wrong_value", f"在 `tf.function` 里得到 {graph:.3f}，即时执行时是 {eager:.3f}，两者应该相同。")
     return (
-        f"即时执行和计算图里都得到 {want:.3f}：任何 `f(y_true, y_pred)` 形式、只用 TensorFlow 算子的函数，"
+        f"即时执行和计算图里都得到 {higher:.3f}：任何 `f(y_true, y_pred)` 形式、只用 TensorFlow 算子的函数，"
         "都能放进 `compile(metrics=[...])`，日志里的名字就是函数名。"
     )
 
@@ -213,6 +244,26 @@ answer = too_high
             '''\
 def too_high(y_pred, y_true):
     return tf.cast(y_pred > y_true, tf.float32)
+
+
+answer = too_high
+''',
+        ),
+        (
+            "counts_ties",
+            '''\
+def too_high(y_true, y_pred):
+    return tf.cast(y_pred >= y_true, tf.float32)  # 相等也算偏高
+
+
+answer = too_high
+''',
+        ),
+        (
+            "not_float32",
+            '''\
+def too_high(y_true, y_pred):
+    return y_pred > y_true  # 布尔张量
 
 
 answer = too_high

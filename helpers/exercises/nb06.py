@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers.exercises.core import Exercise, LearnerError, Wrong, call
+from helpers.exercises.core import Exercise, LearnerError, Wrong, as_number, call
 
 NOTEBOOK = "06_custom_training_loop"
 LEARNING_RATE = 0.1
@@ -67,14 +67,12 @@ def _run_step(answer, model, x, y):
         if "No gradients" in str(err.error) or "None" in str(err.error) and "gradient" in str(err.error).lower():
             raise Wrong(
                 "no_gradients",
-                "梯度全是 `None`，优化器没法更新：调用模型（前向传播）和算损失都要放在 `with tf.GradientTape() as tape:` "
-                "块里面，`GradientTape` 才记录得到从变量到损失的计算。",
+                "梯度全是 `None`，优化器没法更新：`GradientTape` 没有记录到从变量到损失的计算。常见的原因有两个："
+                "调用模型（前向传播）或算损失放在了 `with tf.GradientTape() as tape:` 块外面；"
+                "或者中途离开了 TensorFlow（`.numpy()`、`model.predict`、NumPy 函数），`GradientTape` 只记录 TensorFlow 算子。",
             ) from None
         raise
-    try:
-        loss = float(loss)
-    except (TypeError, ValueError):
-        raise Wrong("wrong_type", f"训练步应该返回损失（一个数），现在返回的是 {type(loss).__name__}。") from None
+    loss = as_number(loss, "训练步返回的损失")
     after = [v.numpy() for v in model.trainable_variables]
     if all(np.array_equal(b, a) for b, a in zip(before, after)):
         raise Wrong(
@@ -184,6 +182,20 @@ def train_step(model, optimizer, x, y):
     prediction = model(x, training=True)
     with tf.GradientTape() as tape:
         loss = tf.reduce_mean(tf.square(prediction - y))  # 前向传播在 GradientTape 外面
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+
+answer = train_step
+''',
+        ),
+        (
+            "not_scalar",
+            '''\
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = keras.losses.mean_squared_error(y, model(x, training=True))  # 每个样本一个损失，没有求平均
     grads = tape.gradient(loss, model.trainable_variables)
     optimizer.apply_gradients(zip(grads, model.trainable_variables))
     return loss

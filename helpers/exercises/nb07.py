@@ -384,20 +384,23 @@ def _actual_traces() -> int:
 
 
 def _check_trace_count(answer) -> str:
-    if isinstance(answer, bool) or not isinstance(answer, int):
+    import numpy as np
+
+    if isinstance(answer, (bool, np.bool_)) or not isinstance(answer, (int, np.integer)):
         raise Wrong("wrong_type", f"答案应该是一个整数（追踪次数），现在是 {type(answer).__name__}。")
+    answer = int(answer)
     actual = _actual_traces()
     if answer > actual:
         raise Wrong(
             "too_many",
-            f"你的答案是 {answer}，实际只追踪了 {actual} 次：参数的类型和形状、Python 参数的值都和以前某次相同时，"
-            "会直接复用已有的计算图。",
+            f"你的答案是 {answer}，比实际追踪的次数多：参数的类型和形状、Python 参数的值都和以前某次相同时，"
+            "会直接复用已有的计算图。再数一数，哪些调用的这些东西全都见过。",
         )
     if answer < actual:
         raise Wrong(
             "too_few",
-            f"你的答案是 {answer}，实际追踪了 {actual} 次：新的 Python 值（`False`）、新的形状（长度 2），"
-            "以及把 Python 布尔值换成张量布尔值，都会让它重新追踪。",
+            f"你的答案是 {answer}，比实际追踪的次数少：除了第一次调用，还有别的调用也会让它重新追踪。"
+            "逐次问：这次有没有新的 Python 值、新的形状、新的参数类型？",
         )
     return (
         f"确实是 {actual} 次：[1.0] 与 True 追踪一次，[2.0] 与 True 复用它；False 是新的 Python 值，"

@@ -142,12 +142,14 @@ LOSSES = [2.5, 1.75, 1.25, 1.0]
 
 
 def _check_write(answer) -> str:
-    import numpy as np
+    import tensorflow as tf
 
     import helpers.summaries
 
     with tempfile.TemporaryDirectory() as tmp:
         logdir = Path(tmp) / "train"
+        global_step = tf.summary.experimental.get_step()
+        tf.summary.experimental.set_step(None)  # a step set in an earlier experiment must not fill in a missing one
         try:
             call(answer, str(logdir), list(LOSSES))
         except LearnerError as err:
@@ -160,23 +162,39 @@ def _check_write(answer) -> str:
                     "写成 `tf.summary.scalar(\"loss\", value, step=step)`。",
                 ) from None
             raise
+        finally:
+            tf.summary.experimental.set_step(global_step)
         try:
             scalars = helpers.summaries.read_scalars(logdir)
         except (ValueError, TypeError):
             scalars = {}
-    points = scalars.get("loss", [])
-    if not points:
-        found = "、".join(scalars) or "没有任何标量"
+        elsewhere = []  # folders below logdir that hold event files (a writer created one level too deep)
+        if logdir.is_dir():
+            events = logdir.rglob(f"{helpers.summaries.EVENT_FILE_PREFIX}*")
+            elsewhere = sorted({str(path.parent.relative_to(logdir)) for path in events if path.parent != logdir})
+    if not scalars and elsewhere:
+        raise Wrong(
+            "wrong_folder",
+            f"事件文件写进了 `logdir` 下面的子文件夹 `{elsewhere[0]}`：写入器要直接建在 `logdir` 上，"
+            "`tf.summary.create_file_writer(logdir)`，读的人（和 TensorBoard）才会在那里找到这一个 run。",
+        )
+    if not scalars:
         raise Wrong(
             "nothing_written",
-            f"日志文件夹里读不到标记 `loss` 的标量（读到的：{found}）。摘要要在写入器的 `with writer.as_default():` "
-            "里写，写入器才知道写到哪里。",
+            "日志文件夹里没有读到任何标量。摘要要在写入器的 `with writer.as_default():` 里写，写入器才知道写到哪里。",
+        )
+    points = scalars.get("loss", [])
+    if not points:
+        raise Wrong(
+            "wrong_tag",
+            f"标量写进去了，但标记是 {'、'.join(f'`{tag}`' for tag in scalars)}；题目要的标记是 `\"loss\"`"
+            "（`tf.summary.scalar` 的第一个参数）。",
         )
     want = [(i, v) for i, v in enumerate(LOSSES)]
     steps = [s for s, _ in points]
     if steps != [s for s, _ in want]:
         raise Wrong("wrong_steps", f"记录的 step 是 {steps}，应该是 0、1、2、3（每个损失对应自己的那一步）。")
-    if not np.allclose([v for _, v in points], LOSSES):
+    if not all(abs(v - want_v) < 1e-6 for (_, v), want_v in zip(points, LOSSES)):
         raise Wrong("wrong_value", f"读回的数值是 {[v for _, v in points]}，应该是 {LOSSES}。")
     return "读回了 4 个点 (0, 2.5)、(1, 1.75)、(2, 1.25)、(3, 1.0)：TensorBoard 会把它们画成一条曲线。"
 
@@ -226,6 +244,32 @@ def log_losses(logdir, losses):
     with writer.as_default():
         for loss in losses:
             tf.summary.scalar("loss", loss)
+
+
+answer = log_losses
+''',
+        ),
+        (
+            "wrong_tag",
+            '''\
+def log_losses(logdir, losses):
+    writer = tf.summary.create_file_writer(logdir)
+    with writer.as_default():
+        for step, loss in enumerate(losses):
+            tf.summary.scalar("train_loss", loss, step=step)  # 标记不是 "loss"
+
+
+answer = log_losses
+''',
+        ),
+        (
+            "wrong_folder",
+            '''\
+def log_losses(logdir, losses):
+    writer = tf.summary.create_file_writer(f"{logdir}/train")  # 多了一层文件夹
+    with writer.as_default():
+        for step, loss in enumerate(losses):
+            tf.summary.scalar("loss", loss, step=step)
 
 
 answer = log_losses

@@ -123,11 +123,22 @@ def _check_assertion(answer) -> str:
     except LearnerError as err:
         if isinstance(err.error, tf.errors.InvalidArgumentError):
             raise Wrong("rejects_good_input", "输入 [1, e] 全都大于 0，却也报错了：断言的条件写反了或写错了。") from None
+        described, meaning = describe_error(err.error)
+        if isinstance(err.error, tf.errors.OperatorNotAllowedInGraphError) or "as a Python `bool`" in str(err.error):
+            raise Wrong(
+                "python_check_in_graph",
+                f"追踪时就出错了（{type(err.error).__name__}：计算图里的张量不能当作 Python 的真假值）。"
+                "Python 的 `assert` 和 `if ...: raise` 要的是一个确定的真假值，可是追踪时还不知道 `x` 的值。",
+                "用 `tf.debugging` 的断言函数：它是图里的算子，每次运行时检查，例如 `tf.debugging.assert_positive(x)`。",
+            ) from None
+        dtype_hint = (
+            "断言函数的参数要和 `x` 的类型一致：`x` 是 `float32` 时，和它比较的数写成 `0.0`，"
+            "或者直接用不需要第二个数的 `tf.debugging.assert_positive(x)`。"
+        )
         raise Wrong(
-            "python_check_in_graph",
-            f"追踪时就出错了（{describe_error(err.error)[0]}）。如果你用的是 Python 的 `assert` 或 `if ...: raise`："
-            "条件是张量时，它们在计算图里用不了，追踪时还不知道 `x` 的值。",
-            "用 `tf.debugging` 的断言函数：它是图里的算子，每次运行时检查，例如 `tf.debugging.assert_positive(x)`。",
+            "trace_error",
+            f"追踪时就出错了（{described}）。" + (f"这通常是说：{meaning}" if meaning else ""),
+            dtype_hint if "does not match type" in str(err.error) else None,
         ) from None
     if not np.allclose(good, [0.0, 1.0], atol=1e-5):
         raise Wrong("wrong_value", f"`safe_log([1, e])` 应该是 [0, 1]，现在是 {np.round(good.astype(np.float64), 4).tolist()}。")
@@ -190,6 +201,18 @@ answer = safe_log
 @tf.function
 def safe_log(x):
     assert tf.reduce_all(x > 0), "safe_log 的输入必须大于 0"  # Python 的 assert
+    return tf.math.log(x)
+
+
+answer = safe_log
+''',
+        ),
+        (
+            "trace_error",
+            '''\
+@tf.function
+def safe_log(x):
+    tf.debugging.assert_greater(x, 0)  # 整数 0 和 float32 的 x 比较
     return tf.math.log(x)
 
 
