@@ -94,6 +94,24 @@ def test_run_notebooks_cli_refuses_what_matches_nothing(tmp_path, capsys):
     assert "no NN_*.ipynb" in capsys.readouterr().err
 
 
+def test_timing_outputs_are_kept_only_for_code_as_committed(tmp_path):
+    """make notebooks keeps an ignored cell's output only if the cell's code is what git has (HEAD)."""
+    import subprocess
+
+    notebook = tmp_path / "01_intro.ipynb"
+    notebook.write_text(json.dumps(NOTEBOOK), encoding="utf-8")
+    assert run_notebooks.committed_sources(notebook) is None  # not in git: keep every stored output
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", str(tmp_path)]
+    subprocess.run([*git, "init", "-q"], check=True)
+    assert run_notebooks.committed_sources(notebook) is None  # in git, but never committed
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "x"], check=True)
+    edited = json.loads(notebook.read_text(encoding="utf-8"))
+    edited["cells"][0]["source"] = "print(2)"
+    notebook.write_text(json.dumps(edited), encoding="utf-8")
+    assert run_notebooks.committed_sources(notebook) == {"c1": "print(1)"}
+
+
 def test_git_ignores_the_copies():
     ignored = (ROOT / ".gitignore").read_text().splitlines()
     assert "*.nbconvert.ipynb" in ignored

@@ -6,8 +6,11 @@ folder, cells executed top to bottom. So what it stores is what nbval compares.
 
 Cells whose first line is ``# NBVAL_IGNORE_OUTPUT`` hold measurements (times)
 that differ on every run; nbval does not compare them. To keep ``git status``
-clean after a re-run, such a cell keeps its stored output when its code has not
-changed. ``--refresh-ignored`` (``make notebooks REFRESH=1``) stores fresh ones.
+clean after a re-run, such a cell keeps its stored output when its code is the
+code committed in git (HEAD); a cell whose code was edited since, or that is new,
+gets a fresh output, so an output always comes from the code above it. Outside a
+git checkout every such cell keeps its output. ``--refresh-ignored`` (``make
+notebooks REFRESH=1``) stores fresh outputs for all of them.
 Stream outputs are stored merged per stream, as nbval merges them, so the split
 of printed text into messages (which depends on timing) never shows up as a diff.
 
@@ -21,6 +24,7 @@ from __future__ import annotations
 import argparse
 import copy
 import glob
+import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -69,6 +73,17 @@ def is_ignored(cell) -> bool:
     return cell.cell_type == "code" and cell.source.lstrip().startswith(IGNORE_MARK)
 
 
+def committed_sources(path: Path) -> dict[str, str] | None:
+    """Return ``{cell id: source}`` of ``path`` as committed in git (HEAD); None outside git or for a file not committed."""
+    try:
+        shown = subprocess.run(
+            ["git", "show", f"HEAD:./{path.name}"], cwd=path.parent, capture_output=True, text=True, check=True
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return {cell.id: cell.source for cell in nbformat.reads(shown.stdout, as_version=4).cells}
+
+
 def run(path: Path, refresh_ignored: bool = False) -> float:
     """Execute ``path`` in place; return the seconds it took."""
     nb = nbformat.read(path, as_version=4)
@@ -84,8 +99,10 @@ def run(path: Path, refresh_ignored: bool = False) -> float:
     client.execute()
     seconds = time.perf_counter() - start
     if not refresh_ignored:
+        committed = committed_sources(path)
         for old, new in zip(before.cells, nb.cells, strict=True):
-            if is_ignored(new) and old.source == new.source and old.get("outputs"):
+            unchanged = committed is None or committed.get(new.id) == new.source
+            if is_ignored(new) and unchanged and old.get("outputs"):
                 new.outputs = old.outputs
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
