@@ -21,8 +21,10 @@ _ENV_BEFORE_IMPORT = {
     # 3 = only fatal C++ messages (TF 2.21 still prints a few banners while it
     # loads, before this is read: see _import_tensorflow_quietly).
     "TF_CPP_MIN_LOG_LEVEL": "3",
-    # oneDNN picks kernels by CPU model, which changes the last digits of results
-    # from one processor to the next; off keeps printed numbers the same everywhere.
+    # oneDNN's optimizations pick kernels by CPU model, which changes the last digits of
+    # results from one processor to the next. Off removes that source of variation; Eigen's
+    # matrix products and convolutions still pick code by instruction set (AVX2, AVX-512,
+    # ...), so another kind of CPU, or a GPU, can still differ in the last digits.
     "TF_ENABLE_ONEDNN_OPTS": "0",
 }
 ONEDNN_ENV = "TF_ENABLE_ONEDNN_OPTS"
@@ -68,10 +70,10 @@ def _prepare_environment(environ, tf_imported: bool, imported_by_us: bool) -> li
     onednn = environ.get(ONEDNN_ENV)
     if onednn is not None and onednn != "0":
         problems.append(
-            f"环境变量 {ONEDNN_ENV}={onednn!r} 已被设置；为了让结果与保存的输出一致，"
+            f"环境变量 {ONEDNN_ENV}={onednn!r} 已被设置；为了让结果尽量与保存的输出一致，"
             f"make_reproducible() 把它改成了 '0'（关闭 oneDNN）。想去掉这条警告：取消这个变量后重启内核。\n"
             f"{ONEDNN_ENV}={onednn!r} was set in the environment; make_reproducible() set it to '0' "
-            "(oneDNN off) so that results match the stored outputs. To silence this warning, unset "
+            "(oneDNN off) so that results come as close as possible to the stored outputs. To silence this warning, unset "
             f"the variable (unset {ONEDNN_ENV}) and restart the kernel."
         )
     environ[ONEDNN_ENV] = "0"
