@@ -266,6 +266,8 @@ def test_describe_error_drops_paths_and_addresses():
     text, meaning = describe_error(error)
     assert text.startswith("ValueError: bad value")
     assert "/work/" not in text and "7f3a12bc4e90" not in text and meaning is None
+    text, _ = describe_error(TypeError("Received args: (<tf.Tensor: shape=(5,), dtype=float32, numpy=\narray([-1.3, 0.9])>,)"))
+    assert text == "TypeError: Received args: (<tf.Tensor: shape=(5,), dtype=float32>,)"  # no values: they only add noise
     _, meaning = describe_error(AttributeError("'Mean' object has no attribute 'reset_states'"))
     assert "reset_state()" in meaning
 

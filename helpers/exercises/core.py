@@ -219,6 +219,7 @@ def run_source(source: str, label: str):
 
 _PATH = re.compile(r"(?:/[\w.@+-]+){2,}(?:\.py)?(?::\d+)?")
 _ADDRESS = re.compile(r"\b0x[0-9a-fA-F]+\b")
+_TENSOR_VALUES = re.compile(r",\s*numpy=[^>]*>")  # "<tf.Tensor: shape=(5,), dtype=float32, numpy=array([...])>"
 _GRAPH_NODE = re.compile(r"\{\{function_node [^}]*\}\}")
 _INNER_ERROR = re.compile(r"^\w+(Error|Exception): ")
 _USER_LINE = re.compile(r"line (\d+), in ")
@@ -301,7 +302,7 @@ _KNOWN_ERRORS = (
 def describe_error(error: BaseException, limit: int = 300) -> tuple[str, str | None]:
     """Return ``(type and first lines of the message, what it usually means or None)``, without paths or addresses."""
     text = _GRAPH_NODE.sub("", str(error))
-    text = _ADDRESS.sub("0x…", _PATH.sub("…", text))
+    text = _TENSOR_VALUES.sub(">", _ADDRESS.sub("0x…", _PATH.sub("…", text)))
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     inner = [line for line in lines if _INNER_ERROR.match(line)]
     if lines and lines[0] == "in user code:" and inner:  # AutoGraph: say which line, then the real error
