@@ -443,6 +443,7 @@ def test_lint_does_not_modify_the_notebook(project):
         (code("c04", "# 即时模式下逐条运行\nx = 1", 2), "its comments or strings use '即时模式'"),
         (code("c04", "print('即时模式：', 1)", 2, [stdout("即时模式： 1\n")]), "'即时模式'"),
         (md("c03", "## 第一步\n\n这一步对应指南的 C01。"), "claim id 'C01'"),
+        (md("c03", "## 第一步\n\n> **版本变化（Keras 3 起）：** 要产出元组。"), "version note '版本变化（Keras 3 起）'"),
     ],
 )
 def test_discarded_terms_and_claim_ids_are_reported(project, cell, expected):
@@ -490,7 +491,7 @@ def test_navigation_links_neighbours_glossary_and_guide(project):
 @pytest.mark.parametrize("text,renders", [
     ("## 第一步\n\n**对应本篇：**追踪", False),  # closing ** after punctuation, before a character
     ("## 第一步\n\n**对应本篇**：追踪", True),
-    ("## 第一步\n\n> **版本变化（Keras 3 起）：** 这是说明。", True),  # a space after the closing **
+    ("## 第一步\n\n> **版本变化（Keras 3.0 起）：** 这是说明。", True),  # a space after the closing **
     ("## 第一步\n\n计算图里的 `a**2` 和\n\n```python\nx = y ** 2\n```", True),  # code is not prose
 ])
 def test_emphasis_that_would_show_its_asterisks_is_reported(project, text, renders):

@@ -105,6 +105,9 @@ GUIDE_URL = "https://www.tensorflow.org/guide/effective_tf2"
 # underscores). Copies such as ``01_x.nbconvert.ipynb`` or ``01_x-Copy1.ipynb`` are not checked by default.
 TITLE = re.compile(r"^(\d\d) · \S")
 CLAIM_ID = re.compile(r"(?<![A-Za-z0-9])[CK]\d\d(?![0-9])")
+#: A version note is labelled 版本变化（<what> <major.minor> 起）, e.g. 版本变化（Keras 3.0 起）.
+VERSION_NOTE = re.compile(r"版本变化（([^）]*)）")
+VERSION_LABEL = re.compile(r"(?:TensorFlow|Keras|TFDS|Python) \d+\.\d+ 起")
 
 SETUP_IMPORT = re.compile(r"^\s*(?:import helpers\b|from helpers import\b)", re.M)
 SETUP_CALL = re.compile(r"^\s*(?:helpers\.)?make_reproducible\(", re.M)
@@ -629,6 +632,13 @@ class NotebookLinter:
             source = _text(cell.get("source"))
             if cell.get("cell_type") == "markdown":
                 text, kind = prose(source), "prose"
+                for note in VERSION_NOTE.finditer(text):
+                    if not VERSION_LABEL.fullmatch(note.group(1)):
+                        self.add(
+                            i,
+                            f"labels a version note {note.group(0)!r}, not 版本变化（<产品> <主版本.次版本> 起）",
+                            "name the product and the release where it changed, e.g. 版本变化（Keras 3.0 起）",
+                        )
                 match = CLAIM_ID.search(text)
                 if match:
                     self.add(
