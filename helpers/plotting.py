@@ -2,7 +2,8 @@
 
 Introduced in 03_data_and_tf_function (digits), 04_keras_fit (curves) and
 01_modules_and_variables (bars). Each function draws one figure and returns it,
-so a notebook can show it and a test can inspect it.
+so a notebook can show it and a test can inspect it. All of them, and
+``helpers.summaries.plot_runs``, draw in one style (:data:`STYLE`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,16 @@ from helpers import _arguments
 #: Most digits one :func:`show_digits` figure draws (a 4,000-digit figure takes a minute and gigabytes).
 MAX_DIGITS = 200
 
-matplotlib.rcParams.update({"figure.dpi": 80, "axes.grid": True, "grid.alpha": 0.3})
+#: The collection's figure style: smaller on screen than Matplotlib's default, with a light grid.
+STYLE = {"figure.dpi": 80, "axes.grid": True, "grid.alpha": 0.3}
+
+
+def use_style() -> None:
+    """Apply :data:`STYLE`; every drawing function calls it first, so figures look alike whatever was imported."""
+    matplotlib.rcParams.update(STYLE)
+
+
+use_style()  # also for a notebook's own Matplotlib figures drawn after this import
 
 
 def show_digits(images, labels, predictions=None, columns: int = 8, title: str | None = None):
@@ -44,6 +54,7 @@ def show_digits(images, labels, predictions=None, columns: int = 8, title: str |
             f"e.g. show_digits(images[:{columns * 4}], labels[:{columns * 4}])"
         )
     rows = max(1, -(-n // columns))
+    use_style()
     fig, axes = plt.subplots(rows, columns, figsize=(columns * 1.1, rows * 1.3), squeeze=False)
     for i, ax in enumerate(axes.flat):
         ax.axis("off")
@@ -53,8 +64,9 @@ def show_digits(images, labels, predictions=None, columns: int = 8, title: str |
         text = f"{labels[i]}"
         color = "black"
         if predictions is not None:
-            text = f"{labels[i]}→{predictions[i]}"
-            color = "green" if predictions[i] == labels[i] else "red"
+            right = predictions[i] == labels[i]
+            text = f"{labels[i]}→{predictions[i]}" + ("" if right else " ✗")  # the mark, not only the colour
+            color = "green" if right else "red"
         ax.set_title(text, fontsize=10, color=color)
     if title:
         fig.suptitle(title)
@@ -82,49 +94,141 @@ def _curve(name, values) -> np.ndarray:
     return np.asarray(numbers)
 
 
+def _draw_curves(ax, checked: Mapping[str, np.ndarray], overlay: Sequence[str] = ()) -> None:
+    """Draw each curve against steps 1, 2, ...; ``overlay`` curves dashed on top of the others, drawn wide and light."""
+    for name, values in checked.items():
+        steps = np.arange(1, len(values) + 1)
+        marker = "o" if len(values) <= 30 else None
+        if name in overlay:
+            ax.plot(steps, values, linestyle="--", marker=marker, markersize=4, label=name, zorder=3)
+        elif overlay:
+            ax.plot(steps, values, linewidth=5, alpha=0.45, label=name)
+        else:
+            ax.plot(steps, values, marker=marker, label=name)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True, steps=[1, 2, 5, 10]))  # whole epochs/steps: no 2.5 tick
+    ax.legend()
+
+
+def _checked_curves(curves, where: str = "curves") -> dict[str, np.ndarray]:
+    if not isinstance(curves, Mapping) or not curves:
+        raise ValueError(f"{where} must be a non-empty mapping of name -> sequence of numbers")
+    return {name: _curve(name, values) for name, values in curves.items()}
+
+
 def plot_curves(
     curves: Mapping[str, Sequence[float]],
     xlabel: str = "epoch",
     ylabel: str = "",
     title: str | None = None,
     logy: bool = False,
+    overlay: Sequence[str] = (),
+    mark_x: tuple[float, str] | None = None,
 ):
-    """Return a figure with one line per named series (e.g. a Keras ``history.history``)."""
-    if not isinstance(curves, Mapping) or not curves:
-        raise ValueError("curves must be a non-empty mapping of name -> sequence of numbers")
-    checked = {name: _curve(name, values) for name, values in curves.items()}  # all checked before drawing
+    """Return a figure with one line per named series (e.g. a Keras ``history.history``).
+
+    ``overlay`` names curves to draw dashed over the others (a prediction over its
+    target); ``mark_x=(x, text)`` draws a labelled vertical line at ``x``.
+    """
+    checked = _checked_curves(curves)  # all checked before drawing
+    unknown = [name for name in overlay if name not in checked]
+    if isinstance(overlay, str) or unknown:
+        raise ValueError(f"overlay must be a sequence of curve names among {list(checked)}, got {overlay!r}")
+    if mark_x is not None:
+        if not (isinstance(mark_x, tuple) and len(mark_x) == 2 and isinstance(mark_x[1], str)):
+            raise TypeError(f"mark_x must be a tuple (x, text), got {mark_x!r}")
+        mark_x = (_arguments.number("mark_x[0]", mark_x[0]), mark_x[1])
+    use_style()
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    for name, values in checked.items():
-        steps = np.arange(1, len(values) + 1)
-        ax.plot(steps, values, marker="o" if len(values) <= 30 else None, label=name)
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True, steps=[1, 2, 5, 10]))  # whole epochs/steps: no 2.5 tick
+    _draw_curves(ax, checked, overlay)
+    if mark_x is not None:
+        ax.axvline(mark_x[0], color="gray", linestyle=":", linewidth=1.5)
+        ax.annotate(mark_x[1], (mark_x[0], 1.0), xycoords=("data", "axes fraction"), xytext=(-4, -4),
+                    textcoords="offset points", ha="right", va="top", color="gray")
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     if logy:
         ax.set_yscale("log")
     if title:
         ax.set_title(title)
-    ax.legend()
     fig.tight_layout()
     return fig
 
 
-def plot_bars(values: Mapping[str, float], ylabel: str = "", title: str | None = None, reference: float | None = None):
-    """Return a bar chart of named values, each labelled; ``reference`` draws a dashed line (e.g. 1× = baseline)."""
+def plot_panels(
+    panels: Mapping[str, Mapping[str, Sequence[float]]],
+    xlabel: str = "epoch",
+    title: str | None = None,
+    sharey: bool = False,
+    ylabel: str = "",
+):
+    """Return a figure with one panel per entry, titled by its key, each drawn like :func:`plot_curves`.
+
+    With ``sharey=False`` each panel's key is also its y label (e.g. ``{"loss": {...}, "accuracy": {...}}``);
+    with ``sharey=True`` the panels share one y axis, labelled ``ylabel`` on the first.
+    """
+    if not isinstance(panels, Mapping) or not panels:
+        raise ValueError("panels must be a non-empty mapping of panel title -> mapping of name -> curve")
+    checked = {key: _checked_curves(curves, f"panels[{key!r}]") for key, curves in panels.items()}
+    sharey = _arguments.boolean("sharey", sharey)
+    use_style()
+    fig, axes = plt.subplots(1, len(checked), figsize=(3.3 * len(checked) + 0.6, 3.2), sharey=sharey, squeeze=False)
+    for ax, (key, curves) in zip(axes[0], checked.items()):
+        _draw_curves(ax, curves)
+        ax.set_title(key)
+        ax.set_xlabel(xlabel)
+        if not sharey:
+            ax.set_ylabel(key)
+    if sharey:
+        axes[0][0].set_ylabel(ylabel)
+    if title:
+        fig.suptitle(title)
+    fig.tight_layout()
+    return fig
+
+
+def plot_bars(
+    values: Mapping[str, float] | Mapping[str, Mapping[str, float]],
+    ylabel: str = "",
+    title: str | None = None,
+    reference: float | None = None,
+    unit: str = "",
+):
+    """Return a bar chart of named values, each labelled (with ``unit`` after the number, e.g. "×").
+
+    ``reference`` draws a dashed line (e.g. 1× = the baseline). ``values`` may instead map group
+    names to such mappings: one panel per group, each with its own scale from 0, and the same
+    colour for the same bar name in every panel.
+    """
     if not isinstance(values, Mapping) or not values:
         raise ValueError("values must be a non-empty mapping of name -> number")
-    names = list(values)
-    heights = [_arguments.number(f"values[{k!r}]", values[k]) for k in names]
+    grouped = any(isinstance(v, Mapping) for v in values.values())
+    groups = values if grouped else {"": values}
+    checked: dict[str, dict[str, float]] = {}
+    for group, bars in groups.items():
+        if not isinstance(bars, Mapping) or not bars:
+            raise ValueError(f"values[{group!r}] must be a non-empty mapping of name -> number (all groups or none)")
+        where = f"values[{group!r}]" if grouped else "values"
+        checked[group] = {name: _arguments.number(f"{where}[{name!r}]", h) for name, h in bars.items()}
     if reference is not None:
         reference = _arguments.number("reference", reference)
-    fig, ax = plt.subplots(figsize=(max(4, 1.4 * len(names)), 3.2))
-    bars = ax.bar(names, heights, color=plt.cm.tab10.colors[: len(names)])
-    ax.bar_label(bars, labels=[f"{h:.1f}" for h in heights])
-    if reference is not None:
-        ax.axhline(reference, color="gray", linestyle="--", linewidth=1)
-    ax.set_ylabel(ylabel)
-    if title:
-        ax.set_title(title)
-    ax.margins(y=0.15)
+    names = list(dict.fromkeys(name for bars in checked.values() for name in bars))
+    colour = dict(zip(names, plt.cm.tab10.colors * (len(names) // 10 + 1)))
+    use_style()
+    widths = [max(2.6, 1.3 * len(bars)) for bars in checked.values()]
+    fig, axes = plt.subplots(1, len(checked), figsize=(max(4, sum(widths)), 3.2), squeeze=False,
+                             gridspec_kw={"width_ratios": widths})
+    for ax, (group, bars) in zip(axes[0], checked.items()):
+        drawn = ax.bar(list(bars), list(bars.values()), color=[colour[name] for name in bars])
+        ax.bar_label(drawn, labels=[f"{h:.1f}{unit}" for h in bars.values()])
+        if reference is not None:
+            ax.axhline(reference, color="gray", linestyle="--", linewidth=1)
+        if grouped:
+            ax.set_title(group)
+        ax.margins(y=0.15)
+    axes[0][0].set_ylabel(ylabel)
+    if title and grouped:
+        fig.suptitle(title)
+    elif title:
+        axes[0][0].set_title(title)
     fig.tight_layout()
     return fig

@@ -203,8 +203,15 @@ def describe_runs(runs: Mapping[str, Scalars], digits: int = 3) -> str:
     return "\n".join(lines)
 
 
-def plot_runs(runs: Mapping[str, Scalars], tag: str, title: str | None = None):
-    """Return a figure with one line per run for ``tag``, plotted against the logged steps (like TensorBoard)."""
+def plot_runs(
+    runs: Mapping[str, Scalars], tag: str, title: str | None = None, xlabel: str = "step", ylabel: str | None = None
+):
+    """Return a figure with one line per run for ``tag``, plotted against the logged steps (like TensorBoard).
+
+    The y axis is labelled with the tag unless ``ylabel`` is given. Drawn in ``helpers.plotting``'s style.
+    """
+    from helpers.plotting import use_style
+
     _check_runs(runs)
     if not isinstance(tag, str):
         raise TypeError(f"tag must be a str, got {type(tag).__name__}: {tag!r}")
@@ -212,13 +219,14 @@ def plot_runs(runs: Mapping[str, Scalars], tag: str, title: str | None = None):
     if not having:
         tags = sorted({t for scalars in runs.values() for t in scalars})
         raise ValueError(f"tag must be logged in at least one run; {tag!r} is not among {tags}")
+    use_style()
     fig, ax = plt.subplots(figsize=(6, 3.5))
     for name, points in having.items():
         steps, values = zip(*points)
         ax.plot(steps, values, marker="o" if len(points) <= 30 else None, label=name)
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # steps are whole numbers: no 0.25 ticks
-    ax.set_xlabel("step")
-    ax.set_ylabel(tag)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True, steps=[1, 2, 5, 10]))  # whole steps, 10, 20, ... not 8, 16
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(tag if ylabel is None else ylabel)
     ax.set_title(title if title is not None else tag)
     ax.legend()
     fig.tight_layout()

@@ -15,7 +15,7 @@ def test_show_digits_titles_are_labels_and_predictions():
     images = np.zeros((3, 28, 28, 1))
     fig = plotting.show_digits(images, np.array([1, 2, 3]), predictions=np.array([1, 0, 3]), columns=2)
     titles = [ax.get_title() for ax in fig.axes if ax.get_title()]
-    assert titles == ["1→1", "2→0", "3→3"]
+    assert titles == ["1→1", "2→0 ✗", "3→3"]  # a wrong prediction is marked, not only coloured
     colors = [ax.title.get_color() for ax in fig.axes if ax.get_title()]
     assert colors == ["green", "red", "green"]
     assert len(fig.axes) == 4  # 2 x 2 grid, last one blank
@@ -111,3 +111,52 @@ def test_plot_bars_rejects_non_numbers():
         plotting.plot_bars({"a": None})
     with pytest.raises(ValueError, match=r"values\['a'\] must be a finite number"):
         plotting.plot_bars({"a": float("nan")})
+
+
+def test_grouped_bars_one_panel_per_group_from_zero_with_one_colour_per_name():
+    fig = plotting.plot_bars({"small": {"eager": 1.0, "fast": 90.0}, "wide": {"eager": 1.0, "fast": 4.5}},
+                             title="t", reference=1.0, unit="×")
+    small, wide = fig.axes
+    assert [small.get_title(), wide.get_title()] == ["small", "wide"] and fig.get_suptitle() == "t"
+    assert [t.get_text() for t in wide.texts] == ["1.0×", "4.5×"]
+    assert wide.get_ylim()[0] == 0 and wide.get_ylim()[1] < 10  # its own scale: 4.5 is not squashed next to 90
+    assert [b.get_facecolor() for b in small.patches] == [b.get_facecolor() for b in wide.patches]
+
+
+def test_grouped_bars_reject_a_mix_of_groups_and_numbers():
+    with pytest.raises(ValueError, match=r"values\['b'\] must be a non-empty mapping .* \(all groups or none\)"):
+        plotting.plot_bars({"a": {"x": 1.0}, "b": 2.0})
+    with pytest.raises(TypeError, match=r"values\['a'\]\['x'\] must be a number"):
+        plotting.plot_bars({"a": {"x": "1"}})
+
+
+def test_plot_panels_titles_each_panel_and_labels_its_axis():
+    fig = plotting.plot_panels({"loss": {"train": [2, 1], "validation": [3, 2]}, "accuracy": {"train": [0.5, 0.9]}},
+                               title="fit")
+    assert [ax.get_title() for ax in fig.axes] == ["loss", "accuracy"]
+    assert [ax.get_ylabel() for ax in fig.axes] == ["loss", "accuracy"]
+    assert [line.get_label() for line in fig.axes[0].get_lines()] == ["train", "validation"]
+    shared = plotting.plot_panels({"a": {"x": [1, 2]}, "b": {"x": [3, 4]}}, sharey=True, ylabel="loss")
+    assert [ax.get_ylabel() for ax in shared.axes] == ["loss", ""]
+    with pytest.raises(TypeError, match="curve 'x' must hold numbers"):
+        plotting.plot_panels({"a": {"x": [1, None]}})
+    with pytest.raises(ValueError, match="non-empty mapping"):
+        plotting.plot_panels({})
+
+
+def test_overlay_is_dashed_over_a_wide_target_and_mark_x_draws_a_labelled_line():
+    fig = plotting.plot_curves({"target": [1, 2, 3], "prediction": [1, 2, 2.9]}, overlay=["prediction"],
+                               mark_x=(2.5, "seen in training"))
+    target, prediction, mark = fig.axes[0].get_lines()
+    assert prediction.get_linestyle() == "--" and target.get_linewidth() > prediction.get_linewidth()
+    assert list(mark.get_xdata()) == [2.5, 2.5] and fig.axes[0].texts[0].get_text() == "seen in training"
+    with pytest.raises(ValueError, match="overlay must be a sequence of curve names"):
+        plotting.plot_curves({"a": [1, 2]}, overlay=["b"])
+    with pytest.raises(TypeError, match=r"mark_x must be a tuple \(x, text\)"):
+        plotting.plot_curves({"a": [1, 2]}, mark_x=2.5)
+
+
+def test_every_figure_gets_the_collection_style_even_after_a_reset():
+    matplotlib.rcParams.update({"figure.dpi": 100, "axes.grid": False})
+    fig = plotting.plot_curves({"a": [1, 2]})
+    assert fig.dpi == plotting.STYLE["figure.dpi"] and matplotlib.rcParams["axes.grid"]

@@ -101,6 +101,16 @@ def test_plot_runs_draws_one_line_per_run_against_steps(tmp_path):
     only_test = plot_runs(runs, "acc", title="accuracy")
     assert [line.get_label() for line in only_test.axes[0].lines] == ["test"]
     assert only_test.axes[0].get_title() == "accuracy"
+    labelled = plot_runs(runs, "loss", xlabel="epoch (from 0)", ylabel="cross-entropy")
+    assert (labelled.axes[0].get_xlabel(), labelled.axes[0].get_ylabel()) == ("epoch (from 0)", "cross-entropy")
+
+
+def test_plot_runs_ticks_fall_on_round_steps():
+    """Summaries written every 5 steps up to 75: ticks at 0, 10, 20, ..., not 8, 16, 24."""
+    fig = plot_runs({"train": {"loss": [(step, 1.0 / step) for step in range(5, 80, 5)]}}, "loss")
+    fig.canvas.draw()
+    ticks = [t for t in fig.axes[0].get_xticks() if 5 <= t <= 75]
+    assert ticks and all(t % 10 == 0 for t in ticks), ticks
 
 
 def test_bad_input_says_what_was_expected(tmp_path):
