@@ -179,7 +179,8 @@ def plot_timeline(timelines: Mapping[str, list[Interval]], title: str | None = N
                 ax.broken_barh(spans, (bottom, height), color=colors[kind], edgecolor="white")
                 for iv in members:
                     center = (iv.start + iv.end) / 2 * 1000
-                    ax.text(center, bottom + height / 2, str(iv.index), ha="center", va="center", fontsize=8)
+                    ax.text(center, bottom + height / 2, str(iv.index), ha="center", va="center",
+                            fontsize=8 if len(lanes) == 1 else 6)  # stacked lanes are half as tall
         last = max(iv.end for iv in intervals) * 1000
         ax.axvline(last, color="gray", linestyle="--", linewidth=1)
         ax.set_yticks(range(len(KINDS)), list(reversed(KINDS)))
