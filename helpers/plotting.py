@@ -130,9 +130,8 @@ def plot_curves(
     target); ``mark_x=(x, text)`` draws a labelled vertical line at ``x``.
     """
     checked = _checked_curves(curves)  # all checked before drawing
-    unknown = [name for name in overlay if name not in checked]
-    if isinstance(overlay, str) or unknown:
-        raise ValueError(f"overlay must be a sequence of curve names among {list(checked)}, got {overlay!r}")
+    if not isinstance(overlay, (list, tuple)) or any(name not in checked for name in overlay):
+        raise ValueError(f"overlay must be a list of curve names among {list(checked)}, got {overlay!r}")
     if mark_x is not None:
         if not (isinstance(mark_x, tuple) and len(mark_x) == 2 and isinstance(mark_x[1], str)):
             raise TypeError(f"mark_x must be a tuple (x, text), got {mark_x!r}")

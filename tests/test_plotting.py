@@ -150,8 +150,9 @@ def test_overlay_is_dashed_over_a_wide_target_and_mark_x_draws_a_labelled_line()
     target, prediction, mark = fig.axes[0].get_lines()
     assert prediction.get_linestyle() == "--" and target.get_linewidth() > prediction.get_linewidth()
     assert list(mark.get_xdata()) == [2.5, 2.5] and fig.axes[0].texts[0].get_text() == "seen in training"
-    with pytest.raises(ValueError, match="overlay must be a sequence of curve names"):
-        plotting.plot_curves({"a": [1, 2]}, overlay=["b"])
+    for bad in (["b"], "a", None):
+        with pytest.raises(ValueError, match="overlay must be a list of curve names among"):
+            plotting.plot_curves({"a": [1, 2]}, overlay=bad)
     with pytest.raises(TypeError, match=r"mark_x must be a tuple \(x, text\)"):
         plotting.plot_curves({"a": [1, 2]}, mark_x=2.5)
 
