@@ -300,6 +300,17 @@ def test_as_number_names_the_shape_of_a_tensor_that_is_not_one_number():
     assert caught.value.key == "wrong_type" and "str" in caught.value.message
 
 
+def test_take_finite_returns_what_ends_and_calls_what_does_not_endless():
+    import itertools
+
+    from helpers.exercises.core import Wrong, take_finite
+
+    assert take_finite(iter(range(3)), 5, "生成器") == [0, 1, 2]
+    with pytest.raises(Wrong) as caught:
+        take_finite(itertools.count(), 5, "生成器", "原因。", "提示。")
+    assert caught.value.key == "endless" and caught.value.message.endswith("原因。") and caught.value.hint == "提示。"
+
+
 def test_summary_check_ignores_and_keeps_a_global_step_set_earlier():
     """08.2: a step left by the learner's own experiment must not hide a missing step=, and survives the check."""
     import tensorflow as tf

@@ -15,6 +15,7 @@ import contextlib
 import ctypes
 import dis
 import io
+import itertools
 import linecache
 import re
 import sys
@@ -165,6 +166,18 @@ def call(fn, *args, **kwargs):
     if has_ellipsis(result):
         raise Unsolved()
     return result
+
+
+def take_finite(elements, limit: int, what: str, why: str = "", hint: str | None = None) -> list:
+    """Return the first elements of a learner's dataset or generator, or :class:`Wrong` "endless" if it has ``limit``.
+
+    Every right answer that reaches here has fewer than ``limit`` elements, so reaching ``limit`` means
+    the answer does not end (a ``repeat()``, a ``while True``). ``why`` adds what that breaks in this task.
+    """
+    taken = call(lambda: list(itertools.islice(iter(elements), limit)))
+    if len(taken) == limit:
+        raise Wrong("endless", f"{what}取了 {limit} 批还没有结束：它应该遍历一遍就结束。{why}", hint)
+    return taken
 
 
 def as_number(value, what: str) -> float:

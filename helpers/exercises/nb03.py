@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers.exercises.core import Exercise, LearnerError, Wrong, as_number, call
+from helpers.exercises.core import Exercise, LearnerError, Wrong, as_number, call, take_finite
 
 NOTEBOOK = "03_data_and_tf_function"
 
@@ -21,17 +21,16 @@ def _check_pipeline(answer) -> str:
     if not isinstance(dataset, tf.data.Dataset):
         raise Wrong("not_dataset", f"应该返回一个 `tf.data.Dataset`，现在是 {type(dataset).__name__}。")
     batches = []
-    for element in dataset.take(20):
+    elements = take_finite(
+        dataset, 60, "数据集", "`repeat()` 让它无限循环下去；要训练几轮，交给 `fit(epochs=...)` 或外面的循环。"
+    )
+    for element in elements:
         if not (isinstance(element, tuple) and len(element) == 2):
             raise Wrong("wrong_structure", "数据集的每个元素应该是 `(图像, 标签)` 二元组。")
+        if element[1].shape.rank == 0:
+            raise Wrong("not_batched", "数据集的元素还是一个个单独的样本：还没有分批。", "最后调用 `.batch(batch_size)`。")
         batches.append((element[0].numpy(), element[1].numpy()))
     sizes = [len(y) for _, y in batches]
-    if len(batches) == 20:
-        raise Wrong(
-            "endless",
-            "数据集取了 20 批还没有结束：`repeat()` 让它无限循环下去。题目要的是遍历一轮就结束的数据集；"
-            "要训练几轮，交给 `fit(epochs=...)` 或外面的循环。",
-        )
     shuffled_batches = Wrong(
         "shuffled_batches",
         "每个批次里的标签都是连续的，只是批次的顺序变了：先分批再打乱，打乱的是整批，不是样本。",
@@ -99,6 +98,17 @@ def make_pipeline(images, labels, batch_size):
 answer = make_pipeline
 ''',
     wrong=(
+        (
+            "not_batched",
+            '''\
+def make_pipeline(images, labels, batch_size):
+    dataset = tf.data.Dataset.from_tensor_slices((images, labels))
+    return dataset.map(lambda image, label: (tf.cast(image, tf.float32) / 255.0, label)).shuffle(len(images))  # 忘了分批
+
+
+answer = make_pipeline
+''',
+        ),
         (
             "shuffled_batches",
             '''\

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers.exercises.core import Exercise, Wrong, as_number, call
+from helpers.exercises.core import Exercise, Wrong, as_number, call, take_finite
 
 NOTEBOOK = "04_keras_fit"
 
@@ -185,8 +185,6 @@ answer = reported_loss
 
 
 def _check_predict_generator(answer) -> str:
-    import itertools
-
     import keras
     import numpy as np
 
@@ -197,13 +195,9 @@ def _check_predict_generator(answer) -> str:
             "not_generator",
             f"`image_batches(x, 4)` 返回的是 {type(produced).__name__}，应该是生成器：函数体里用 `yield` 逐批产出。",
         )
-    elements = call(lambda: list(itertools.islice(produced, 20)))
-    if len(elements) == 20:
-        raise Wrong(
-            "endless",
-            "生成器产出了 20 批还没有结束：它应该把 `x` 按顺序走一遍就结束（10 个样本、每批 4 个，就是 3 批）。"
-            "不会结束的生成器，`predict` 不给 `steps` 时就会一直读下去。",
-        )
+    elements = take_finite(
+        produced, 20, "生成器", "10 个样本、每批 4 个，就是 3 批；不会结束的生成器，`predict` 不给 `steps` 时会一直读下去。"
+    )
     for number, element in enumerate(elements, 1):
         if not isinstance(element, tuple):
             raise Wrong(

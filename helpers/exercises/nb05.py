@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers.exercises.core import Exercise, LearnerError, Wrong, call
+from helpers.exercises.core import Exercise, LearnerError, Wrong, call, take_finite
 
 NOTEBOOK = "05_keras_fit_advanced"
 
@@ -31,7 +31,12 @@ def _check_full_batches(answer) -> str:
     if not isinstance(dataset, tf.data.Dataset):
         raise Wrong("not_dataset", f"应该返回一个 `tf.data.Dataset`，现在是 {type(dataset).__name__}。")
     sizes, labels = [], []
-    for element in dataset.take(10):
+    elements = take_finite(
+        dataset, 10, "数据集",
+        "`repeat()` 让它无限循环：批次确实都满员了，可 `fit` 还得另外给 `steps_per_epoch` 才知道一轮有多长。",
+        "分批时加上 `drop_remainder=True`，丢掉最后那个不满员的批次。",
+    )
+    for element in elements:
         if not (isinstance(element, tuple) and len(element) == 2):
             raise Wrong("wrong_structure", "数据集的每个元素应该是 `(特征, 标签)` 二元组。")
         if element[1].shape.rank == 0:
@@ -42,13 +47,6 @@ def _check_full_batches(answer) -> str:
             )
         sizes.append(int(element[1].shape[0]))
         labels += element[1].numpy().tolist()
-    if len(sizes) == 10:
-        raise Wrong(
-            "endless",
-            "数据集取了 10 批还没有结束：`repeat()` 让它无限循环，批次确实都满员了，可 `fit` 还得另外给 `steps_per_epoch` "
-            "才知道一轮有多长。题目要的是遍历一轮就结束、每批都满员的数据集。",
-            "分批时加上 `drop_remainder=True`，丢掉最后那个不满员的批次。",
-        )
     if sizes and all(s == 2 for s in sizes):
         raise Wrong(
             "wrong_batch_size",
