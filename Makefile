@@ -13,26 +13,32 @@ PY := $(VENV)/bin/python
 # Notebooks run two at a time (the machines this targets have 2 cores).
 JOBS ?= 2
 
-.PHONY: setup lab test lint unit nbval nbval-lax notebooks browser bench compat book book-check clean
+.PHONY: setup lock lab test lint unit nbval nbval-lax notebooks browser bench compat book book-check clean
 
 setup: $(VENV)/.installed
 
-$(VENV)/.installed: requirements.txt requirements-nodeps.txt pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt
-	$(PY) -m pip install --quiet --no-deps -r requirements-nodeps.txt
-	$(PY) -m pip install --quiet --no-deps -e .
-	@# jsonschema's optional IRI checker (rfc3987-syntax, pulled in by nbformat and JupyterLab)
-	@# builds ~35 Earley parsers when imported: ~2.5 s in every process that imports nbformat
-	@# (pytest and each worker, the lint, JupyterLab). No schema here uses the "iri" format,
-	@# and jsonschema skips that one check when the package is absent.
-	$(PY) -m pip uninstall --quiet --yes rfc3987-syntax
-	touch $@
+# tools/setup_venv.py: checks the Python (3.11+), rebuilds a .venv made with another one,
+# then installs exactly requirements.lock with uv (hashes checked) and helpers, editable.
+$(VENV)/.installed: requirements.lock pyproject.toml tools/setup_venv.py
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "make setup：找不到 $(PYTHON)；请用 make setup PYTHON=python3.11 指定。 / make setup: $(PYTHON) not found; pass one: make setup PYTHON=python3.11"; exit 2; }
+	@$(PYTHON) tools/setup_venv.py --venv $(VENV)
+	@touch $@
+
+# Re-resolve the locks from requirements.txt and requirements-book.txt (uv pip compile, for
+# Python 3.11 on Linux x86-64, every file's hash). Versions already locked are kept unless
+# UPGRADE=1 (the newest releases within the ranges); LOCK_ARGS passes more options to uv,
+# e.g. the weekly job's --overrides. Then `make setup` installs the new lock.
+LOCK_FOR := --python-version 3.11 --python-platform x86_64-manylinux_2_28
+LOCK_OPTS = --quiet --generate-hashes --excludes requirements-exclude.txt $(LOCK_FOR) \
+	--custom-compile-command "make lock" $(if $(UPGRADE),--upgrade) $(LOCK_ARGS)
+UV := $(firstword $(wildcard $(VENV)/bin/uv) uv)
+lock:
+	$(UV) pip compile $(LOCK_OPTS) requirements.txt -o requirements.lock
+	$(UV) pip compile $(LOCK_OPTS) requirements-book.txt -c requirements.lock -o requirements-book.lock
 
 # JupyterLab refuses to start as root unless told (containers, CI machines).
 lab: setup
-	$(VENV)/bin/jupyter lab notebooks/ $(if $(filter 0,$(shell id -u)),--allow-root)
+	$(VENV)/bin/jupyter lab notebooks/ --KernelManager.transport=ipc $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # One pytest run for the notebooks and the unit tests, so the two workers stay busy.
 # Each file goes to one worker, in collection order (--no-loadscope-reorder): the
@@ -97,15 +103,14 @@ compat:
 
 # The book: README, notebooks (their stored outputs; nothing is executed), glossary and
 # benchmark results as a website in build/book/ (Sphinx + MyST-NB, book/). Offline;
-# warnings are errors. Its packages (requirements-book.txt, no TensorFlow) go into .venv
+# warnings are errors. Its packages (requirements-book.lock, no TensorFlow) go into .venv
 # the first time, so make lab / make test never install them.
 book: $(VENV)/.book-installed
 	$(PY) book/build_book.py
 
-$(VENV)/.book-installed: requirements-book.txt
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet -r requirements-book.txt
-	touch $@
+$(VENV)/.book-installed: requirements-book.lock tools/setup_venv.py
+	@$(PYTHON) tools/setup_venv.py --venv $(VENV) --add requirements-book.lock
+	@touch $@
 
 # Builds the book, then opens every page in headless Chromium (needs Debian's chromium):
 # console errors, images, links, and the Chinese search. Screenshots: artifacts/book/.

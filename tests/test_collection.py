@@ -27,7 +27,7 @@ NOTEBOOK = {
 
 @pytest.fixture
 def project(pytester):
-    """A repository with tests/, notebooks/ (ours + copies), notebooks/conftest.py and the real testpaths.
+    """A repository with tests/, notebooks/ (ours + copies), the root conftest.py and the real testpaths.
 
     It is pytester's folder, which is the current directory while the test runs.
     """
@@ -38,7 +38,7 @@ def project(pytester):
     (tmp_path / "tests" / "test_unit.py").write_text("def test_unit():\n    pass\n")
     notebooks = tmp_path / "notebooks"
     notebooks.mkdir()
-    shutil.copy(ROOT / "notebooks" / "conftest.py", notebooks / "conftest.py")
+    shutil.copy(ROOT / "conftest.py", tmp_path / "conftest.py")
     for name in ("01_intro.ipynb", "02_more.ipynb", *COPIES):
         (notebooks / name).write_text(json.dumps(NOTEBOOK))
     return tmp_path

@@ -218,6 +218,7 @@ class JupyterLab:
             command = [
                 sys.executable, "-m", "jupyterlab",
                 "--no-browser",
+                "--KernelManager.transport=ipc",
                 "--ServerApp.ip=127.0.0.1",
                 f"--ServerApp.port={self.port}",
                 "--ServerApp.port_retries=0",

@@ -13,7 +13,9 @@ For one row of the compatibility matrix (see ``ROWS``) it:
    version lines differ), or strict ``--nbval`` for the row that matches the stored outputs.
 
 Rows: ``minimum`` installs the lower bound of every dependency in pyproject.toml (read from the file,
-so the declared minimums are what is tested). The others name the versions they preinstall.
+so the declared minimums are what is tested); ``current`` installs exactly ``requirements.lock`` (every
+package, hashes checked: the environment of the stored outputs). The others name the versions they
+preinstall.
 
     python tools/compat.py ROW [ROW ...]    # e.g. make compat ROW=colab
     python tools/compat.py --list
@@ -74,9 +76,9 @@ ROWS: dict[str, dict] = {
     },
     "current": {
         "python": "3.11",
-        "preinstall": ["tensorflow==2.21.0", "keras==3.15.1", "tensorflow-datasets==4.9.10"],
+        "preinstall": "requirements.lock",
         "strict": True,
-        "about": "the versions the stored outputs were made with (strict nbval)",
+        "about": "the lock the stored outputs were made with (strict nbval)",
     },
     "newest": {
         "python": "3.13",
@@ -102,6 +104,15 @@ def lower_bounds(pyproject: Path = ROOT / "pyproject.toml") -> list[str]:
             raise ValueError(f"dependency {dep!r} in {pyproject} has no lower bound (>=, ~= or ==)")
         pins.append(f"{name}=={low.group(1)}")
     return pins
+
+
+def preinstall_args(spec) -> list[str]:
+    """The ``pip install`` arguments of a row's ``preinstall``: the lower bounds, the lock, or the names given."""
+    if spec == "lower bounds of pyproject.toml":
+        return lower_bounds()
+    if spec == "requirements.lock":
+        return ["--no-deps", "--require-hashes", "-r", str(ROOT / "requirements.lock")]
+    return list(spec)
 
 
 def run(cmd: list[str], **kwargs) -> subprocess.CompletedProcess:
@@ -168,7 +179,7 @@ def run_row(name: str, diff: bool = False, reuse: bool = False) -> dict:
     venv = base / "venv"
     py = venv / "bin" / "python"
     pip = [str(py), "-m", "pip", "--disable-pip-version-check", "--quiet"]
-    preinstall = lower_bounds() if row["preinstall"] == "lower bounds of pyproject.toml" else row["preinstall"]
+    preinstall = preinstall_args(row["preinstall"])
     stamp = base / "preinstalled.json"
     started = time.monotonic()
     if reuse and py.exists() and stamp.exists() and json.loads(stamp.read_text()) == preinstall:

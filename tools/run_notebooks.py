@@ -36,6 +36,7 @@ from nbval.plugin import coalesce_streams
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # helpers, also when not pip-installed
 from helpers.paths import NOTEBOOK_NAME, collection  # noqa: E402
+from tools.kernels import IPCKernelManager  # noqa: E402
 
 IGNORE_MARK = "# NBVAL_IGNORE_OUTPUT"
 CELL_TIMEOUT_S = 300
@@ -90,6 +91,8 @@ def run(path: Path, refresh_ignored: bool = False) -> float:
     before = copy.deepcopy(nb)
     client = NotebookClient(
         nb,
+        # IPC sockets: ipykernel 7 warns at every start that TCP traffic is not encrypted.
+        km=IPCKernelManager(kernel_name="python3"),
         timeout=CELL_TIMEOUT_S,
         kernel_name="python3",
         resources={"metadata": {"path": str(path.parent)}},

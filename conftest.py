@@ -1,4 +1,6 @@
-"""pytest in notebooks/: only the collection's own notebooks, ``NN_topic.ipynb``, are checked.
+"""pytest for the whole repository: which notebooks are checked, and how their kernels talk.
+
+Only the collection's own notebooks, ``notebooks/NN_topic.ipynb``, are checked.
 
 Copies that other tools leave next to them (``01_x.nbconvert.ipynb`` from
 ``jupyter nbconvert --execute``, ``01_x-Copy1.ipynb`` from JupyterLab, ``Untitled.ipynb``)
@@ -6,6 +8,16 @@ are not part of the collection: ``pytest --nbval`` skips them.
 """
 
 from helpers.paths import NOTEBOOK_NAME
+from tools.kernels import IPCKernelManager
+
+
+def pytest_configure(config):
+    """nbval starts each notebook's kernel with ``nbval.kernel.KernelManager``: make it IPC."""
+    try:
+        import nbval.kernel
+    except ImportError:  # nbval not installed: the unit tests still run
+        return
+    nbval.kernel.KernelManager = IPCKernelManager
 
 
 def pytest_ignore_collect(collection_path, config):
