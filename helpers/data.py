@@ -19,9 +19,12 @@ import contextlib
 import fcntl
 import functools
 import io
+import json
 import logging
 import os
+import random
 import shutil
+import sys
 import threading
 from pathlib import Path
 
@@ -261,8 +264,95 @@ def _new_temp_downloads(downloads: Path, before: set) -> list[Path]:
         return []
 
 
-def _is_prepared(builder: tfds.core.DatasetBuilder) -> bool:
-    return Path(builder.data_dir).joinpath("dataset_info.json").exists()
+def _dataset_dir(name: str, data_dir: Path | None) -> Path:
+    """The folder ``<data dir>/<name>/<version>`` that ``tfds.builder(name, data_dir)`` reads, found without it.
+
+    ``tfds.builder`` itself parses ``dataset_info.json`` and fails on a damaged one, so the folder
+    is worked out from the builder class's version and TFDS's default data dir (``TFDS_DATA_DIR``,
+    else ``~/tensorflow_datasets``).
+    """
+    root = data_dir if data_dir is not None else Path(tfds.core.constants.DATA_DIR).expanduser()
+    return Path(root) / name / str(tfds.builder_cls(name).VERSION)
+
+
+#: Bytes that TFRecord adds to each record: its length (8), the length's CRC (4) and the data's CRC (4).
+TFRECORD_FRAME = 16
+
+
+def dataset_problem(dataset_dir: str | os.PathLike) -> str | None:
+    """Return what is wrong with a prepared TFDS folder, ``'missing'`` if it was never prepared, or None if whole.
+
+    Checks what a truncated copy or an interrupted write leaves behind, without reading the
+    records: ``dataset_info.json`` and ``features.json`` must parse, and each split's shard
+    files must exist with exactly the size the info records (its bytes plus 16 per record).
+    """
+    folder = Path(dataset_dir)
+    info_path = folder / "dataset_info.json"
+    if not info_path.exists():
+        return "missing"
+    try:
+        info = json.loads(info_path.read_text(encoding="utf-8"))
+        json.loads((folder / "features.json").read_text(encoding="utf-8"))
+        splits = info["splits"]
+        name = info["name"]
+        file_format = info.get("fileFormat", "tfrecord")
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        return f"dataset_info.json / features.json unreadable ({type(err).__name__}: {str(err)[:120]})"
+    for split in splits:
+        try:
+            lengths = [int(n) for n in split["shardLengths"]]
+            expected = int(split.get("numBytes", 0)) + TFRECORD_FRAME * sum(lengths)
+            split_name = split["name"]
+        except (KeyError, TypeError, ValueError) as err:
+            return f"dataset_info.json has a malformed split ({type(err).__name__}: {err})"
+        shards = [folder / f"{name}-{split_name}.{file_format}-{i:05d}-of-{len(lengths):05d}" for i in range(len(lengths))]
+        missing = [p.name for p in shards if not p.is_file()]
+        if missing:
+            return f"shard {missing[0]} is missing"
+        size = sum(p.stat().st_size for p in shards)
+        if file_format == "tfrecord" and size != expected:
+            return f"the {split_name} split has {size:,} bytes on disk, its info says {expected:,} (truncated?)"
+    return None
+
+
+@contextlib.contextmanager
+def _same_random_state():
+    """Leave every random state as it was: Python's, NumPy's, TensorFlow's op seeds and Keras's generator.
+
+    Building a dataset draws from Python's ``random`` (TFDS shuffles shard writes), which
+    would move every later draw, Keras's weight initialisers included, on the first run only.
+    """
+    python_state, numpy_state = random.getstate(), np.random.get_state()
+    eager_rng = getattr(_eager_context(), "_rng", None)  # op seeds under tf.random.set_seed
+    eager_state = eager_rng.getstate() if isinstance(eager_rng, random.Random) else None
+    keras_generator = _keras_seed_generator()
+    keras_state = keras_generator.state.numpy() if keras_generator is not None else None
+    try:
+        yield
+    finally:
+        random.setstate(python_state)
+        np.random.set_state(numpy_state)
+        if eager_state is not None:
+            eager_rng.setstate(eager_state)
+        if keras_state is not None:
+            keras_generator.state.assign(keras_state)
+
+
+def _eager_context():
+    try:
+        from tensorflow.python.eager import context
+    except ImportError:  # pragma: no cover - private module moved
+        return None
+    return context.context()
+
+
+def _keras_seed_generator():
+    """Keras's global SeedGenerator (the one that unseeded initialisers draw from), if it exists yet."""
+    try:
+        from keras.src.backend.common import global_state
+    except ImportError:  # pragma: no cover - private module moved
+        return None
+    return global_state.get_global_attribute("global_seed_generator")
 
 
 @contextlib.contextmanager
@@ -280,18 +370,15 @@ def _quiet():
         absl_logger.setLevel(level)
 
 
-def _data_dir_root(builder: tfds.core.DatasetBuilder) -> Path:
-    """The folder that holds all datasets and downloads (public in tfds 4.9.3+, private before)."""
-    root = getattr(builder, "data_dir_root", None) or getattr(builder, "_data_dir_root", None)
-    return Path(root) if root else Path(builder.data_dir).parents[1]  # <root>/<name>/<version>
-
-
 def prepare(name: str | None = None, data_dir: str | os.PathLike | None = None) -> str:
     """Make sure an MNIST dataset is on disk and return its name, ready for ``tfds.load``.
 
     ``name`` is ``'mnist_subset'`` (offline, the default) or ``'mnist'`` (full,
     downloads once); ``None`` follows ``ETF2_FULL_MNIST`` (see :func:`dataset_name`).
-    Preparing prints nothing, so a notebook looks the same on its first and later runs.
+    Preparing prints nothing and moves no random state (Python, NumPy, TensorFlow,
+    Keras), whether it builds the data or finds it ready, so a notebook gives the same
+    outputs on its first and later runs. A damaged copy (see :func:`dataset_problem`) is
+    rebuilt, with a note on stderr.
     """
     data_dir = _data_dir(data_dir)
     if name is None:
@@ -301,37 +388,58 @@ def prepare(name: str | None = None, data_dir: str | os.PathLike | None = None) 
             f"dataset name must be {SUBSET_NAME!r} (offline) or {FULL_NAME!r} (full, needs "
             f"the network once), got {name!r}"
         )
-    builder = tfds.builder(name, data_dir=data_dir)
-    if _is_prepared(builder):
+    folder = _dataset_dir(name, data_dir)
+    if dataset_problem(folder) is None:
         return name
     if name == FULL_NAME:
         check_network()  # fail in seconds, not after minutes of download retries
-    lock_path = Path(builder.data_dir).parent / f".{name}.lock"
+    lock_path = folder.parent / f".{name}.lock"
     try:
         lock_path.parent.mkdir(parents=True, exist_ok=True)
         lock = open(lock_path, "w")  # closed by the with statement below
     except OSError as err:
-        raise _unwritable(_data_dir_root(builder), err) from err
-    downloads = _data_dir_root(builder) / "downloads"
-    with lock, _quiet():
+        raise _unwritable(folder.parents[1], err) from err
+    downloads = folder.parents[1] / "downloads"
+    damaged = None
+    with lock, _same_random_state():
         fcntl.flock(lock, fcntl.LOCK_EX)  # two notebooks started at once prepare it once
         try:
-            if not _is_prepared(builder):
-                before = set(_new_temp_downloads(downloads, set()))
-                try:
-                    builder.download_and_prepare()
-                except BaseException as err:
-                    for partial in _new_temp_downloads(downloads, before):  # ours: we hold the lock
-                        if partial.is_dir():
-                            shutil.rmtree(partial, ignore_errors=True)
-                        else:
-                            partial.unlink(missing_ok=True)
-                    if name == FULL_NAME and _is_network_error(err):
-                        raise _connection_error(DOWNLOAD_HOST[0], f"{type(err).__name__}: {str(err)[:300]}") from err
-                    raise
+            problem = dataset_problem(folder)  # again: another process may have built it meanwhile
+            if problem not in (None, "missing"):
+                damaged = problem
+                shutil.rmtree(folder, ignore_errors=True)
+            if problem is not None:
+                with _quiet():
+                    _build(tfds.builder(name, data_dir=data_dir), name, downloads)
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
+    problem = dataset_problem(folder)
+    if problem is not None:
+        raise OSError(
+            f"数据集 {name} 生成后仍不完整（{problem}）。请删掉文件夹 {folder} 后重新运行。"
+            f"\nThe dataset {name} is still incomplete after building ({problem}). Delete the folder "
+            f"{folder} (rm -r '{folder}') and run again."
+        )
+    if damaged:
+        print(f"数据集 {name} 已损坏（{damaged}），已重新生成：{folder}\n"
+              f"The dataset {name} was damaged ({damaged}) and has been rebuilt: {folder}", file=sys.stderr)
     return name
+
+
+def _build(builder: tfds.core.DatasetBuilder, name: str, downloads: Path) -> None:
+    """``download_and_prepare``; on failure, remove the partial downloads it left (the caller holds the lock)."""
+    before = set(_new_temp_downloads(downloads, set()))
+    try:
+        builder.download_and_prepare()
+    except BaseException as err:
+        for partial in _new_temp_downloads(downloads, before):
+            if partial.is_dir():
+                shutil.rmtree(partial, ignore_errors=True)
+            else:
+                partial.unlink(missing_ok=True)
+        if name == FULL_NAME and _is_network_error(err):
+            raise _connection_error(DOWNLOAD_HOST[0], f"{type(err).__name__}: {str(err)[:300]}") from err
+        raise
 
 
 def _is_network_error(err: BaseException) -> bool:

@@ -2,6 +2,7 @@
 
 import contextlib
 import os
+import shutil
 import socket
 import threading
 import time
@@ -11,6 +12,7 @@ import pytest
 import tensorflow as tf
 import tensorflow_datasets as tfds
 
+import helpers
 from helpers import data
 
 
@@ -325,10 +327,8 @@ def test_a_failed_download_is_cleaned_up_and_explained(monkeypatch, tmp_path):
 def test_data_dir_expands_the_home_folder(monkeypatch, tmp_path):
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.chdir(tmp_path)
-    built = []
-    monkeypatch.setattr(tfds.core.DatasetBuilder, "download_and_prepare", lambda self, **kw: built.append(self.data_dir))
     data.prepare(data_dir="~/my_tfds")
-    assert built and str(built[0]).startswith(str(tmp_path / "home" / "my_tfds"))
+    assert data.dataset_problem(tmp_path / "home" / "my_tfds" / "mnist_subset" / "1.0.0") is None
     assert not (tmp_path / "~").exists()
 
 
@@ -384,11 +384,99 @@ def test_scale_rejects_what_is_not_an_image():
         data.scale(object(), 1)
 
 
-def test_data_dir_root_is_found_on_older_tfds_too():
-    """tfds 4.9.2 (the declared minimum) has only the private ``_data_dir_root``."""
-    from types import SimpleNamespace
+def _draws():
+    """The first draw of every random source (and of a new layer's weights) after make_reproducible(42)."""
+    import random
 
-    new = SimpleNamespace(data_dir_root="/a/tfds", data_dir="/a/tfds/mnist_subset/1.0.0")
-    old = SimpleNamespace(_data_dir_root="/b/tfds", data_dir="/b/tfds/mnist_subset/1.0.0")
-    bare = SimpleNamespace(data_dir="/c/tfds/mnist_subset/1.0.0")
-    assert [str(data._data_dir_root(b)) for b in (new, old, bare)] == ["/a/tfds", "/b/tfds", "/c/tfds"]
+    import keras
+
+    dense = keras.layers.Dense(2)
+    dense.build((None, 3))
+    return {"python": random.random(), "numpy": float(np.random.rand()), "tensorflow": float(tf.random.uniform(())),
+            "keras": float(keras.random.uniform(())), "Dense kernel": float(dense.kernel.numpy()[0, 0])}
+
+
+def test_preparing_moves_no_random_state(tmp_path):
+    """The first run of a notebook (data built) and every later one (data found) draw the same numbers.
+
+    In the test process, set up as a notebook is (conftest.py calls make_reproducible); each case
+    starts from make_reproducible(42) again, as a notebook's setup cell does.
+    """
+    results = {}
+    for case in ("control", "control again", "building", "ready"):
+        helpers.make_reproducible(seed=42, quiet=True)
+        if case in ("building", "ready"):
+            data.prepare(data_dir=tmp_path)
+        results[case] = _draws()
+    control = results["control"]
+    assert results["control again"] == control, "make_reproducible(42) must give the same draws each time it is called"
+    assert data.dataset_problem(tmp_path / "mnist_subset" / "1.0.0") is None, "the first prepare() built the data"
+    for case in ("building", "ready"):
+        moved = {k: (control[k], v) for k, v in results[case].items() if v != control[k]}
+        assert not moved, f"prepare() {case} the data moved these random draws (before, after): {moved}"
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory):
+    """One freshly built mnist_subset for the damage tests to copy."""
+    root = tmp_path_factory.mktemp("pristine")
+    data.prepare(data_dir=root)
+    return root
+
+
+@pytest.fixture
+def built(pristine, tmp_path):
+    """A copy of a freshly built mnist_subset in its own data folder; returns (data_dir, dataset folder)."""
+    shutil.copytree(pristine, tmp_path, dirs_exist_ok=True)
+    return tmp_path, tmp_path / "mnist_subset" / "1.0.0"
+
+
+def _truncate_train_shard(folder):
+    shard = folder / "mnist_subset-train.tfrecord-00000-of-00001"
+    with open(shard, "r+b") as f:
+        f.truncate(shard.stat().st_size // 2)
+
+
+def _garble_info(folder):
+    (folder / "dataset_info.json").write_text('{"name": "mnist_subset", "splits": [', encoding="utf-8")
+
+
+def _delete_test_shard(folder):
+    (folder / "mnist_subset-test.tfrecord-00000-of-00001").unlink()
+
+
+@pytest.mark.parametrize("damage,found", [
+    (_truncate_train_shard, "train split has 664,916 bytes on disk, its info says 1,329,832"),
+    (_garble_info, "unreadable"),
+    (_delete_test_shard, "is missing"),
+])
+def test_damage_is_found(built, damage, found):
+    _, folder = built
+    assert data.dataset_problem(folder) is None, "a freshly built dataset must pass the check"
+    damage(folder)
+    assert found in data.dataset_problem(folder)
+
+
+def test_a_damaged_dataset_is_rebuilt(built, capsys):
+    """A truncated shard, as an interrupted copy leaves it: fit would fail with DataLossError."""
+    data_dir, folder = built
+    _truncate_train_shard(folder)
+    assert data.prepare(data_dir=data_dir) == "mnist_subset"
+    assert data.dataset_problem(folder) is None, "prepare() must rebuild a damaged dataset"
+    assert "已损坏" in capsys.readouterr().err
+    images, labels = data.load_arrays("train", data_dir=data_dir)
+    assert images.shape == (4000, 28, 28, 1) and labels.shape == (4000,)
+
+
+def test_a_dataset_that_stays_damaged_names_the_folder_to_delete(built, monkeypatch):
+    data_dir, folder = built
+    _truncate_train_shard(folder)
+    # A build that leaves a broken folder again (a full disk, say).
+    monkeypatch.setattr(data, "_build", lambda *args: (folder.mkdir(parents=True), _garble_info(folder)))
+    with pytest.raises(OSError, match="rm -r") as caught:
+        data.prepare(data_dir=data_dir)
+    assert str(folder) in str(caught.value) and "删掉" in str(caught.value)
+
+
+def test_a_missing_folder_is_reported_as_missing(tmp_path):
+    assert data.dataset_problem(tmp_path / "nothing") == "missing"
