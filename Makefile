@@ -3,6 +3,7 @@
 #   make test   set up, then run every test (helpers' unit tests + strict nbval)
 # Also: make setup (set up only), make notebooks (re-execute and store outputs),
 #       make lint (ruff + notebook rules + workflow schema; part of make test),
+#       make twice (every code cell run twice in a row, as a learner may),
 #       make browser (run one notebook through JupyterLab in headless Chromium),
 #       make bench (measure the guide's speed advice on this machine),
 #       make book (the notebooks as a website in build/book/), make book-check.
@@ -13,7 +14,7 @@ PY := $(VENV)/bin/python
 # Notebooks run two at a time (the machines this targets have 2 cores).
 JOBS ?= 2
 
-.PHONY: setup lock lab test lint unit nbval nbval-lax notebooks browser bench compat book book-check clean
+.PHONY: setup lock lab test lint unit nbval nbval-lax notebooks twice browser bench compat book book-check clean
 
 setup: $(VENV)/.installed
 
@@ -78,6 +79,12 @@ nbval-lax: setup
 
 notebooks: setup
 	$(PY) tools/run_notebooks.py --jobs $(JOBS) $(if $(REFRESH),--refresh-ignored) notebooks/
+
+# A learner who runs a cell twice: every code cell of every notebook runs twice in a row, in
+# one kernel per notebook; a cell may only fail the second time if its error says to restart
+# the kernel. About twice as long as the notebooks themselves; .ci/run runs it after make test.
+twice: setup
+	$(PY) tools/run_twice.py notebooks/
 
 # A reader's view: JupyterLab on 127.0.0.1 in headless Chromium runs every cell of
 # NOTEBOOK (a copy; the file is not changed) and checks kernel, errors and plots.

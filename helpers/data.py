@@ -164,8 +164,10 @@ def dataset_name() -> str:
     if raw.lower() in SWITCH_ON:
         return FULL_NAME
     raise ValueError(
+        f"环境变量 {FULL_MNIST_ENV} 只能是 1 或 true（完整 MNIST），或 0、false、空值（离线数据），现在是 {raw!r}。"
+        f"改好后重启内核。\n"
         f"{FULL_MNIST_ENV} must be 1 or true (full MNIST), or 0, false or empty (offline subset), "
-        f"got {raw!r}"
+        f"got {raw!r}. Fix it and restart the kernel."
     )
 
 

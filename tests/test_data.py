@@ -170,6 +170,7 @@ def test_bad_switch_value_is_a_clear_error(monkeypatch, value):
     with pytest.raises(ValueError, match=r"ETF2_FULL_MNIST must be 1 or true .* or 0, false or empty") as caught:
         data.dataset_name()
     assert f"got {value!r}" in str(caught.value)
+    assert "环境变量 ETF2_FULL_MNIST 只能是 1 或 true" in str(caught.value), "bilingual, like the other data errors"
 
 
 def test_the_readers_switches_do_not_reach_the_tests():

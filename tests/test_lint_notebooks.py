@@ -291,6 +291,8 @@ BROKEN = [
         "text/plain output contains an object address",
     ),
     ("ANSI escape", _outputs(4, stdout("\x1b[32mEpoch 1/2\x1b[0m\n")), 4, "ANSI escape"),
+    ("half-width colon after a Chinese label", _outputs(4, stdout("损失: 0.25\n")), 4,
+     "half-width colon after a Chinese label"),
     (
         "traceback printed to stderr",
         _outputs(4, stdout("Traceback (most recent call last):\n  File x\nValueError: no\n", "stderr")),

@@ -132,6 +132,11 @@ OUTPUT_RULES = [
         "use verbose=0 and turn progress bars off; print plain text",
     ),
     (
+        re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff）]:"),
+        "a half-width colon after a Chinese label",
+        "printed Chinese labels take the full-width colon: print(f'损失：{loss:.3f}'), not '损失:'",
+    ),
+    (
         re.compile(r"Traceback \(most recent call last\)"),
         "a traceback",
         "fix the code; to show an expected error, catch it and print type(err).__name__ and a short message",
