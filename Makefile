@@ -1,5 +1,5 @@
 # Two commands on a fresh machine:
-#   make lab    set up, then open notebooks/ in JupyterLab
+#   make lab    set up, then open JupyterLab on notebooks/ (the repository root is served)
 #   make test   set up, then run every test (helpers' unit tests + strict nbval)
 # Also: make setup (set up only), make notebooks (re-execute and store outputs),
 #       make lint (ruff + notebook rules + workflow schema; part of make test),
@@ -37,9 +37,12 @@ lock:
 	$(UV) pip compile $(LOCK_OPTS) requirements.txt -o requirements.lock
 	$(UV) pip compile $(LOCK_OPTS) requirements-book.txt -c requirements.lock -o requirements-book.lock
 
-# JupyterLab refuses to start as root unless told (containers, CI machines).
+# JupyterLab serves the repository root (so the notebooks' links to ../README.md work) and
+# opens on notebooks/. Kernels talk over IPC (no TCP warning). It refuses to start as root
+# unless told (containers, CI machines).
 lab: setup
-	$(VENV)/bin/jupyter lab notebooks/ --KernelManager.transport=ipc $(if $(filter 0,$(shell id -u)),--allow-root)
+	$(VENV)/bin/jupyter lab --ServerApp.root_dir=$(CURDIR) --LabApp.default_url=/lab/tree/notebooks \
+		--KernelManager.transport=ipc $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # One pytest run for the notebooks and the unit tests, so the two workers stay busy.
 # Each file goes to one worker, in collection order (--no-loadscope-reorder): the
