@@ -25,6 +25,7 @@ import shutil
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path, PurePosixPath
 from urllib.parse import urlparse
 
@@ -44,6 +45,8 @@ INDEX = "index.md"
 GLOSSARY = "notebooks/glossary.md"
 RESULTS = "benchmarks/results/results.md"
 RESULTS_CHART = "benchmarks/results/results.png"
+#: Every notebook and the glossary in one download, linked from the landing page.
+NOTEBOOKS_ZIP = "effective-tf2-notebooks.zip"
 
 
 def notebooks(root: Path = ROOT) -> list[str]:
@@ -118,11 +121,13 @@ def stage(root: Path = ROOT, dest: Path = SRC) -> dict[str, str]:
         (dest / staged).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / repo, dest / staged)
 
-    # The landing page: the README, then the table of contents (the left sidebar).
+    # The landing page: the README with a download line above its first section, then the
+    # table of contents (the left sidebar).
     index = dest / INDEX
     chapters = [docname(nb) for nb in notebooks(root)]
     reference = [docname(files[p]) for p in (GLOSSARY, RESULTS) if p in files]
-    text = index.read_text(encoding="utf-8").rstrip("\n") + "\n"
+    write_notebooks_zip(root, dest / NOTEBOOKS_ZIP)
+    text = with_download_line(index.read_text(encoding="utf-8"), len(chapters)).rstrip("\n") + "\n"
     text += toctree("笔记本", chapters)
     if reference:
         text += toctree("参考", reference)
@@ -143,6 +148,21 @@ def stage(root: Path = ROOT, dest: Path = SRC) -> dict[str, str]:
         lines[at:at] = ["", note, "", chart, ""]
         results.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return files
+
+
+def write_notebooks_zip(root: Path, path: Path) -> None:
+    """Write every ``notebooks/NN_*.ipynb`` and the glossary into one zip, under ``notebooks/``."""
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name in [*notebooks(root), GLOSSARY]:
+            archive.write(root / name, name)
+
+
+def with_download_line(readme: str, count: int) -> str:
+    """The README with a line that links the notebooks' zip, right before its first ``## `` section."""
+    line = (f"**下载：**[全部 {count} 个笔记本和术语表（zip）]({NOTEBOOKS_ZIP})。解压后在装好环境的 JupyterLab 里打开，"
+            "或者在任意一个笔记本页面顶上点“在 Colab 中运行”。\n\n")
+    at = readme.find("\n## ")
+    return readme + "\n" + line if at < 0 else readme[: at + 1] + line + readme[at + 1 :]
 
 
 def clear_output(out: Path) -> None:

@@ -34,16 +34,30 @@ copyright = author
 language = "zh_CN"
 root_doc = "index"
 
-extensions = ["myst_nb"]
+extensions = ["myst_nb", "sphinx_copybutton"]
+# A copy button on every code cell's input (not on outputs); prompts like "$ " are not copied.
+copybutton_selector = "div.cell_input div.highlight pre, div.highlight-bash pre, div.highlight-python pre"
+copybutton_prompt_text = r"\$ |>>> |\.\.\. "
+copybutton_prompt_is_regexp = True
 # Render the outputs stored in the notebooks (the tests check them); never run a kernel.
 nb_execution_mode = "off"
 # GitHub-style anchors for headings down to ### (links such as `03_x.ipynb#2-...`).
 myst_heading_anchors = 3
 exclude_patterns = ["**.ipynb_checkpoints", "**.nbconvert.ipynb"]
+# A link to a heading in the same notebook is written as JupyterLab makes its anchors (the
+# heading's text with spaces as '-', e.g. #深入：Keras-3-的变量), which MyST's GitHub-style slugs
+# do not know: every section also gets that id (jupyterlab_anchors below), and such a link is
+# not a Sphinx warning. tools/book_check.py checks that every #anchor exists on its page, and
+# the lint that every relative file link exists.
+suppress_warnings = ["myst.xref_missing"]
 
 html_theme = "sphinx_book_theme"
 html_title = project
 html_static_path = ["_static"]
+# book.css: long code and outputs wrap on phones, tables scroll inside themselves, printing wraps
+# code; book.js: the visible sidebar buttons work, and the interface text is Chinese.
+html_css_files = ["book.css"]
+html_js_files = ["book.js"]
 html_favicon = "_static/favicon.svg"
 # Light or dark as the reader's system says (without it the theme logs a console error).
 html_context = {"default_mode": "auto"}
@@ -84,6 +98,15 @@ class SearchChineseGlossary(SearchChinese):
     def word_filter(self, stemmed_word: str) -> bool:
         return super().word_filter(stemmed_word) or stemmed_word in self.glossary
 
+    def stem(self, word: str) -> str:
+        """Index English words as they are written, lower-cased, not stemmed.
+
+        The words a reader types here are API names (TensorArray, run_eagerly), which Snowball
+        cuts (run_eag) where the browser's Porter stemmer cuts them differently (run_eagerli),
+        so they were never found. book/_static/book.js keeps a query word the index holds as is.
+        """
+        return word.lower()
+
 
 def write_jieba_dict(app, config) -> None:
     """config-inited: write the jieba user dictionary from the staged glossary; point the search at it."""
@@ -111,7 +134,7 @@ def link_repo_files(app, doctree) -> None:
 
     MyST resolves links to pages (`notebooks/01_x.ipynb`, `glossary.md`) and to files
     copied into the book (images). A link to anything else in the repository
-    (`requirements-nodeps.txt`, a folder, `../README.md` from a notebook) would be a
+    (`requirements-exclude.txt`, a folder, `../README.md` from a notebook) would be a
     broken cross-reference; here it becomes a link to the page of the book it was
     staged as, or else to the file on GitHub. A link to nothing at all stays as it is,
     and the build fails on its warning.
@@ -153,8 +176,27 @@ def link_repo_files(app, doctree) -> None:
         node.replace_self(nodes.reference("", "", *children, refuri=url, internal=False))
 
 
+def jupyterlab_anchor(title: str) -> str:
+    """The id JupyterLab gives a heading: its text with every space replaced by '-'."""
+    return title.replace(" ", "-")
+
+
+def jupyterlab_anchors(app, doctree) -> None:
+    """doctree-read: give every section of a notebook the id JupyterLab gives its heading, too."""
+    if not str(app.env.doc2path(app.env.docname, False)).endswith(".ipynb"):
+        return
+    for section in doctree.findall(nodes.section):
+        title = next(iter(section.findall(nodes.title)), None)
+        if title is None:
+            continue
+        anchor = jupyterlab_anchor(title.astext())
+        if anchor not in section["ids"]:
+            section["ids"].append(anchor)
+
+
 def setup(app):
     app.add_search_language(SearchChineseGlossary)
     app.connect("config-inited", write_jieba_dict)
     app.connect("doctree-read", link_repo_files)
+    app.connect("doctree-read", jupyterlab_anchors)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

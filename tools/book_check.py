@@ -18,7 +18,12 @@ What it does:
    page whose text contains the term is among the results: the expected pages come
    from the text the browser shows on each page, so the check stays true as the
    notebooks' prose changes;
-5. saves screenshots of a notebook page and of a search to ``artifacts/book/``.
+5. searches as learners type: Chinese phrases without spaces and API names
+   (``PHRASE_SEARCHES``) must find their page among the first three results;
+6. every code cell of every notebook page has a copy button;
+7. at a phone's size (390×844): no page is wider than the screen, and the visible ☰ button
+   opens the table of contents;
+8. saves screenshots of a notebook page, of a search and of the phone's contents to ``artifacts/book/``.
 
 Exit status 0 when every check passed. Usage::
 
@@ -50,6 +55,19 @@ ARTIFACTS = ROOT / "artifacts" / "book"
 #: Searched whatever else is asked for: the terms jieba cut apart before the book had its dictionary,
 #: and two more.
 REQUIRED_TERMS = ("计算图", "迭代器", "学习率", "即时执行", "预取")
+#: Searches as a learner types them, and the notebook (its number) that must be among the first
+#: three results: Chinese phrases without spaces (cut into the index's words in the browser by
+#: book/_static/book.js) and API names (indexed without stemming, book/conf.py).
+PHRASE_SEARCHES = {
+    "默认学习率": "02",
+    "保存模型": "01",
+    "损失变成nan": "05",
+    "TensorArray": "07",
+    "run_eagerly": "09",
+    "run_functions_eagerly": "09",
+}
+#: A phone's screen (CSS pixels), as in the reviews of the book.
+PHONE = {"width": 390, "height": 844}
 #: The page whose screenshot is kept (the first notebook if it is missing).
 SCREENSHOT_PAGE = "notebooks/03_data_and_tf_function.html"
 # The server is on 127.0.0.1: never send its requests through an HTTP proxy from the environment.
@@ -370,6 +388,63 @@ def check_search(
     return problems, total
 
 
+def check_phrases(page, base: str) -> list[str]:
+    """Search each of PHRASE_SEARCHES; return a problem for each whose notebook is not in the top three."""
+    problems = []
+    for phrase, number in PHRASE_SEARCHES.items():
+        page.goto(f"{base}/search.html?q={quote(phrase)}", wait_until="load")
+        page.wait_for_function(SEARCH_DONE_JS, timeout=30_000)
+        top = [p for link in page.evaluate(SEARCH_RESULTS_JS) if (p := page_path(link, base))][:3]
+        if not any(Path(p).name.startswith(number + "_") for p in top):
+            problems.append(f"search {phrase!r}: notebook {number} is not among the first three results {top}")
+    return problems
+
+
+COPY_BUTTONS_JS = """() => [...document.querySelectorAll('div.cell_input')].filter(
+    (cell) => !cell.querySelector('button.copybtn')).length"""
+
+
+def check_copy_buttons(page, base: str, notebooks: list[str]) -> tuple[list[str], int]:
+    """Every code cell's input on every notebook page has a copy button; return (problems, cells seen)."""
+    problems, cells = [], 0
+    for rel in notebooks:
+        page.goto(f"{base}/{rel}", wait_until="load")
+        cells += page.evaluate("() => document.querySelectorAll('div.cell_input').length")
+        missing = page.evaluate(COPY_BUTTONS_JS)
+        if missing:
+            problems.append(f"{rel}: {missing} code cell(s) without a copy button")
+    return problems, cells
+
+
+WIDER_THAN_SCREEN_JS = "() => document.documentElement.scrollWidth - window.innerWidth"
+
+
+def check_phone(context, base: str, pages: list[str], shot: Path) -> list[str]:
+    """At PHONE size: no page scrolls sideways as a whole, and the visible ☰ opens the contents."""
+    problems = []
+    phone = context.new_page()
+    try:
+        phone.set_viewport_size(PHONE)
+        for rel in pages:
+            phone.goto(f"{base}/{rel}", wait_until="load")
+            extra = phone.evaluate(WIDER_THAN_SCREEN_JS)
+            if extra > 1:
+                problems.append(f"{rel}: {extra} px wider than a {PHONE['width']} px screen (scrolls sideways)")
+        phone.goto(f"{base}/{pages[0]}", wait_until="load")
+        visible = [b for b in phone.query_selector_all(".primary-toggle") if b.is_visible()]
+        if not visible:
+            problems.append("no visible ☰ (.primary-toggle) button at phone size")
+        else:
+            visible[0].click()
+            phone.wait_for_timeout(300)
+            if not phone.evaluate("() => !!document.querySelector('#pst-primary-sidebar-modal')?.open"):
+                problems.append("the visible ☰ button does not open the table of contents at phone size")
+            phone.screenshot(path=str(shot))
+    finally:
+        phone.close()
+    return problems
+
+
 def check(book: Path, chromium: str, out_dir: Path, asked_terms: list[str] | None) -> list[str]:
     """Run the whole check; return the lines of its report. Raises CheckFailed."""
     from playwright.sync_api import Error as PlaywrightError
@@ -449,7 +524,32 @@ def check(book: Path, chromium: str, out_dir: Path, asked_terms: list[str] | Non
                         f"search finds every page that shows the term, for all {len(to_search)} glossary terms "
                         f"searched ({', '.join(REQUIRED_TERMS)}, ...; {total} results in all)"
                     )
-                shots = [out_dir / "page.png", out_dir / "search.png"]
+                # 4. Searches as learners type them.
+                problems = check_phrases(page, server.base)
+                failed += problems
+                if not problems:
+                    passed.append(
+                        f"{len(PHRASE_SEARCHES)} searches typed without spaces or as API names "
+                        f"({', '.join(PHRASE_SEARCHES)}) find their notebook among the first three"
+                    )
+
+                # 5. A copy button on every code cell.
+                pages = notebook_pages(seen.infos)
+                problems, cells = check_copy_buttons(page, server.base, pages)
+                failed += problems
+                if not problems:
+                    passed.append(f"all {cells} code cells of the {len(pages)} notebooks have a copy button")
+
+                # 6. A phone.
+                problems = check_phone(context, server.base, [p for p in seen.infos if p != "search.html"],
+                                       out_dir / "phone.png")
+                failed += problems
+                if not problems:
+                    passed.append(
+                        f"at {PHONE['width']}×{PHONE['height']} no page scrolls sideways, "
+                        "and the visible ☰ opens the contents"
+                    )
+                shots = [out_dir / "page.png", out_dir / "search.png", out_dir / "phone.png"]
                 log(
                     "screenshots: "
                     + ", ".join(str(s.relative_to(ROOT) if s.is_relative_to(ROOT) else s) for s in shots)
