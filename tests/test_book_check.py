@@ -126,6 +126,7 @@ def test_stage_copies_the_book_and_nothing_else(tmp_path):
     assert staged == [
         "benchmarks/results/results.md",
         "benchmarks/results/results.png",
+        "effective-tf2-notebooks.zip",
         "index.md",
         "notebooks/01_a.ipynb",
         "notebooks/02_b.ipynb",
@@ -136,6 +137,11 @@ def test_stage_copies_the_book_and_nothing_else(tmp_path):
     toc = index[index.index("```{toctree}") :]
     assert toc.index("notebooks/01_a\n") < toc.index("notebooks/02_b\n") < toc.index("notebooks/glossary\n")
     assert "benchmarks/results/results\n" in toc
+    import zipfile
+
+    with zipfile.ZipFile(dest / "effective-tf2-notebooks.zip") as archive:
+        assert archive.namelist() == ["notebooks/01_a.ipynb", "notebooks/02_b.ipynb", "notebooks/glossary.md"]
+    assert "[全部 2 个笔记本和术语表（zip）](effective-tf2-notebooks.zip)" in index, "the landing page links the zip"
     results = (dest / "benchmarks" / "results" / "results.md").read_text(encoding="utf-8").splitlines()
     assert results[0] == "# 实测：指南的速度建议（make bench 的结果）"  # make bench's English title, in Chinese
     assert any("make bench" in line and "生成" in line for line in results[1:4]), "a line says where the tables come from"
