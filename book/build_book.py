@@ -7,7 +7,8 @@ relative link in the README and the notebooks still points at the same file):
 - ``notebooks/NN_*.ipynb`` (two digits, underscore: not ``*.nbconvert.ipynb`` or
   checkpoints), in reading order, with the outputs stored in them;
 - ``notebooks/glossary.md``;
-- ``benchmarks/results/results.md`` with its chart ``results.png`` shown under the title.
+- ``benchmarks/results/results.md`` with its chart ``results.png`` shown under the title;
+- ``CONTRIBUTING.md``, the maintainers' page (the README is the learners').
 
 The exercises' solutions (``helpers/exercises/``) are not staged: they are not in the book.
 Sphinx runs with ``-W --keep-going`` (every warning is reported, then fails the build)
@@ -43,6 +44,7 @@ DOCTREES = ROOT / "build" / "book-doctrees"
 README = "README.md"
 INDEX = "index.md"
 GLOSSARY = "notebooks/glossary.md"
+CONTRIBUTING = "CONTRIBUTING.md"
 RESULTS = "benchmarks/results/results.md"
 RESULTS_CHART = "benchmarks/results/results.png"
 #: Every notebook and the glossary in one download, linked from the landing page.
@@ -58,7 +60,7 @@ def staged_files(root: Path = ROOT) -> dict[str, str]:
     """Return {repository path: staged path} for every file of the book that exists."""
     files = {README: INDEX}
     files.update({nb: nb for nb in notebooks(root)})
-    files.update({p: p for p in (GLOSSARY, RESULTS, RESULTS_CHART) if (root / p).is_file()})
+    files.update({p: p for p in (GLOSSARY, RESULTS, RESULTS_CHART, CONTRIBUTING) if (root / p).is_file()})
     return files
 
 
@@ -125,7 +127,7 @@ def stage(root: Path = ROOT, dest: Path = SRC) -> dict[str, str]:
     # table of contents (the left sidebar).
     index = dest / INDEX
     chapters = [docname(nb) for nb in notebooks(root)]
-    reference = [docname(files[p]) for p in (GLOSSARY, RESULTS) if p in files]
+    reference = [docname(files[p]) for p in (GLOSSARY, RESULTS, CONTRIBUTING) if p in files]
     write_notebooks_zip(root, dest / NOTEBOOKS_ZIP)
     text = with_download_line(index.read_text(encoding="utf-8"), len(chapters)).rstrip("\n") + "\n"
     text += toctree("笔记本", chapters)
