@@ -6,7 +6,7 @@
 #       make twice (every code cell run twice in a row, as a learner may),
 #       make browser (run one notebook through JupyterLab in headless Chromium),
 #       make bench (measure the guide's speed advice on this machine),
-#       make book (the notebooks as a website in build/book/), make book-check.
+#       make book (the notebooks as a website in build/book/), make book-pdf, make book-check.
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -14,7 +14,7 @@ PY := $(VENV)/bin/python
 # Notebooks run two at a time (the machines this targets have 2 cores).
 JOBS ?= 2
 
-.PHONY: setup lock lab test lint unit nbval nbval-lax notebooks twice browser bench compat book book-check clean
+.PHONY: setup lock lab test lint unit nbval nbval-lax notebooks twice browser bench compat book book-pdf book-check clean
 
 setup: $(VENV)/.installed
 
@@ -122,9 +122,15 @@ $(VENV)/.book-installed: requirements-book.lock tools/setup_venv.py
 	@$(PYTHON) tools/setup_venv.py --venv $(VENV) --add requirements-book.lock
 	@touch $@
 
-# Builds the book, then opens every page in headless Chromium (needs Debian's chromium):
-# console errors, images, links, and the Chinese search. Screenshots: artifacts/book/.
-book-check: book
+# The whole book as one PDF, build/book/effective-tf2.pdf (linked from the landing page): a
+# single-page build printed by headless Chromium (needs Debian's chromium). Offline.
+book-pdf: book
+	$(PY) book/build_pdf.py
+
+# Builds the book and its PDF, then opens every page in headless Chromium (needs Debian's
+# chromium): console errors, images, links, the Chinese search, searches typed without spaces,
+# copy buttons, and a phone's screen. Screenshots: artifacts/book/.
+book-check: book-pdf
 	$(PY) tools/book_check.py
 
 clean:

@@ -49,6 +49,8 @@ RESULTS = "benchmarks/results/results.md"
 RESULTS_CHART = "benchmarks/results/results.png"
 #: Every notebook and the glossary in one download, linked from the landing page.
 NOTEBOOKS_ZIP = "effective-tf2-notebooks.zip"
+#: The whole book as one PDF (book/build_pdf.py, make book-pdf), next to the site's pages.
+PDF_NAME = "effective-tf2.pdf"
 
 
 def notebooks(root: Path = ROOT) -> list[str]:
@@ -161,8 +163,9 @@ def write_notebooks_zip(root: Path, path: Path) -> None:
 
 def with_download_line(readme: str, count: int) -> str:
     """The README with a line that links the notebooks' zip, right before its first ``## `` section."""
-    line = (f"**下载：**[全部 {count} 个笔记本和术语表（zip）]({NOTEBOOKS_ZIP})。解压后在装好环境的 JupyterLab 里打开，"
-            "或者在任意一个笔记本页面顶上点“在 Colab 中运行”。\n\n")
+    line = (f"**下载：**[全部 {count} 个笔记本和术语表（zip）]({NOTEBOOKS_ZIP})，解压后在装好环境的 JupyterLab 里打开，"
+            "或者在任意一个笔记本页面顶上点“在 Colab 中运行”；"
+            f'<a href="{PDF_NAME}">整本书的 PDF</a>（由 <code>make book-pdf</code> 生成）。\n\n')
     at = readme.find("\n## ")
     return readme + "\n" + line if at < 0 else readme[: at + 1] + line + readme[at + 1 :]
 
