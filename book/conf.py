@@ -10,6 +10,7 @@ anchors for Chinese headings; links between notebooks stay `.ipynb` and 404).
 from __future__ import annotations
 
 import logging
+import re
 import sys
 from pathlib import Path, PurePosixPath
 
@@ -54,6 +55,8 @@ suppress_warnings = ["myst.xref_missing"]
 html_theme = "sphinx_book_theme"
 html_title = project
 html_static_path = ["_static"]
+# _templates/layout.html: the landing page's <title> names the book once.
+templates_path = ["_templates"]
 # book.css: long code and outputs wrap on phones, tables scroll inside themselves, printing wraps
 # code; book.js: the visible sidebar buttons work, and the interface text is Chinese.
 html_css_files = ["book.css"]
@@ -73,6 +76,8 @@ html_theme_options = {
     "home_page_in_toc": True,
     "show_toc_level": 2,
     "navigation_with_keys": False,
+    # Each notebook ends with its own previous / next links (## 延伸阅读); the theme's would repeat them.
+    "show_prev_next": False,
 }
 
 # Chinese search: Sphinx splits Chinese text into words with jieba. Its user dictionary
@@ -182,21 +187,27 @@ def jupyterlab_anchor(title: str) -> str:
 
 
 def jupyterlab_anchors(app, doctree) -> None:
-    """doctree-read: give every section of a notebook the id JupyterLab gives its heading, too."""
-    if not str(app.env.doc2path(app.env.docname, False)).endswith(".ipynb"):
-        return
+    """doctree-read: readable section ids first, and in a notebook the id JupyterLab gives its heading too.
+
+    docutils makes ASCII ids, so a Chinese heading's first id is ``id1``, which the right-hand
+    contents would link to; the readable ids (MyST's slug, JupyterLab's anchor) go first.
+    Runs before Sphinx's table-of-contents collector (priority 400).
+    """
+    is_notebook = str(app.env.doc2path(app.env.docname, False)).endswith(".ipynb")
     for section in doctree.findall(nodes.section):
         title = next(iter(section.findall(nodes.title)), None)
         if title is None:
             continue
-        anchor = jupyterlab_anchor(title.astext())
-        if anchor not in section["ids"]:
-            section["ids"].append(anchor)
+        ids = section["ids"]
+        if is_notebook and jupyterlab_anchor(title.astext()) not in ids:
+            ids.append(jupyterlab_anchor(title.astext()))
+        readable = [i for i in ids if not re.fullmatch(r"id\d+", i)]
+        section["ids"] = readable + [i for i in ids if i not in readable]
 
 
 def setup(app):
     app.add_search_language(SearchChineseGlossary)
     app.connect("config-inited", write_jieba_dict)
     app.connect("doctree-read", link_repo_files)
-    app.connect("doctree-read", jupyterlab_anchors)
+    app.connect("doctree-read", jupyterlab_anchors, priority=400)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
