@@ -3,10 +3,11 @@
     python -m benchmarks.setup_time [--rounds 1]
 
 Each round makes two new virtual environments in a temporary folder and installs the same lock
-into each: ``uv pip sync --require-hashes`` (what ``make setup`` does) and ``pip install --no-deps
---require-hashes`` (the same packages, the same hashes). Each installer gets a cache folder of its
-own that starts empty, so both download every file. pip's configuration files are ignored
-(``PIP_CONFIG_FILE=/dev/null``), so a machine's local wheel folders do not make pip look faster.
+into each: ``uv pip sync --require-hashes --compile-bytecode`` (what ``make setup`` does) and
+``pip install --no-deps --require-hashes`` (the same packages and hashes; pip compiles bytecode by
+default). Each installer gets a cache folder of its own that starts empty, so both download every
+file. pip's configuration files are ignored (``PIP_CONFIG_FILE=/dev/null``), so a machine's local
+wheel folders do not make pip look faster.
 The network is needed. Prints one line per install and a Markdown table for the README.
 """
 
@@ -43,7 +44,7 @@ def one_round(work: Path, uv: str) -> dict[str, float]:
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
         python = str(venv / "bin" / "python")
         if tool == "uv":
-            cmd = [uv, "pip", "sync", "--quiet", "--python", python, "--require-hashes", "--cache-dir",
+            cmd = [uv, "pip", "sync", "--quiet", "--compile-bytecode", "--python", python, "--require-hashes", "--cache-dir",
                    str(cache), str(LOCK)]
         else:
             cmd = [python, "-m", "pip", "install", "--quiet", "--no-deps", "--require-hashes", "--cache-dir",
