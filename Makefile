@@ -4,6 +4,7 @@
 # Also: make setup (set up only), make notebooks (re-execute and store outputs),
 #       make lint (ruff + notebook rules + workflow schema; part of make test),
 #       make twice (every code cell run twice in a row, as a learner may),
+#       make fresh (each notebook alone from an empty data folder, strict),
 #       make browser (run one notebook through JupyterLab in headless Chromium),
 #       make bench (measure the guide's speed advice on this machine),
 #       make book (the notebooks as a website in build/book/), make book-pdf, make book-check.
@@ -14,7 +15,7 @@ PY := $(VENV)/bin/python
 # Notebooks run two at a time (the machines this targets have 2 cores).
 JOBS ?= 2
 
-.PHONY: setup lock lab test lint unit nbval nbval-lax notebooks twice browser bench compat book book-pdf book-check clean
+.PHONY: setup lock lab test lint unit nbval nbval-lax notebooks twice fresh browser bench compat book book-pdf book-check clean
 
 setup: $(VENV)/.installed
 
@@ -88,6 +89,11 @@ notebooks: setup
 # the kernel. About twice as long as the notebooks themselves; .ci/run runs it after make test.
 twice: setup
 	$(PY) tools/run_twice.py notebooks/
+
+# A learner's first run, for every notebook: each one alone, in its own kernel with a new,
+# empty data folder (TFDS_DATA_DIR), must give exactly the stored outputs (strict nbval).
+fresh: setup
+	$(PY) -m pytest --nbval --fresh-data notebooks/ -n $(JOBS) --dist loadfile
 
 # A reader's view: JupyterLab on 127.0.0.1 in headless Chromium runs every cell of
 # NOTEBOOK (a copy; the file is not changed) and checks kernel, errors and plots.

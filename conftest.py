@@ -8,7 +8,14 @@ are not part of the collection: ``pytest --nbval`` skips them.
 """
 
 from helpers.paths import NOTEBOOK_NAME
-from tools.kernels import IPCKernelManager
+from tools.kernels import FreshDataKernelManager, IPCKernelManager
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--fresh-data", action="store_true",
+        help="give each notebook's kernel a new, empty TFDS_DATA_DIR (a learner's first run; make fresh)",
+    )
 
 
 def pytest_configure(config):
@@ -17,7 +24,8 @@ def pytest_configure(config):
         import nbval.kernel
     except ImportError:  # nbval not installed: the unit tests still run
         return
-    nbval.kernel.KernelManager = IPCKernelManager
+    fresh = config.getoption("fresh_data", False)
+    nbval.kernel.KernelManager = FreshDataKernelManager if fresh else IPCKernelManager
 
 
 def pytest_ignore_collect(collection_path, config):

@@ -7,6 +7,7 @@ Over IPC the sockets are files in a private temporary folder, and the warning do
 from __future__ import annotations
 
 import atexit
+import os
 import shutil
 import tempfile
 
@@ -28,3 +29,18 @@ class IPCKernelManager(KernelManager):
             atexit.register(shutil.rmtree, folder, ignore_errors=True)
             kwargs["ip"] = f"{folder}/kernel"
         super().__init__(**kwargs)
+
+
+class FreshDataKernelManager(IPCKernelManager):
+    """An IPC kernel whose TensorFlow Datasets folder (``TFDS_DATA_DIR``) is new and empty.
+
+    Each notebook run with it is a learner's first run: ``helpers.data.prepare()`` has to build
+    the data, whatever ran before (``make fresh``: ``pytest --nbval --fresh-data``).
+    """
+
+    def start_kernel(self, **kwargs):
+        env = dict(kwargs.pop("env", None) or os.environ)
+        folder = tempfile.mkdtemp(prefix="tfds-empty-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        env["TFDS_DATA_DIR"] = folder
+        return super().start_kernel(env=env, **kwargs)
