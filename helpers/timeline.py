@@ -6,6 +6,7 @@ sleeps), records the start and end of every production and consumption, and
 says how often producing element i+1 overlapped consuming element i;
 :func:`record` does this for several named pipelines at once.
 :func:`plot_timeline` draws the recorded intervals as a Gantt chart.
+:func:`op_determinism` switches op determinism on or off for a control run.
 
 The times are real, so the pictures differ a little from run to run. "No overlap"
 is exact: a pipeline without prefetch produces only when asked. "Overlap" depends on
@@ -16,6 +17,7 @@ least half of the pairs overlap.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -193,3 +195,22 @@ def plot_timeline(timelines: Mapping[str, list[Interval]], title: str | None = N
         fig.suptitle(title)
     fig.tight_layout()
     return fig
+
+
+@contextlib.contextmanager
+def op_determinism(enabled: bool):
+    """Return a context in which op determinism is on (``True``) or off (``False``), restored on exit (03's control run).
+
+    tf.data reads the setting when an iterator is created, so build and consume the pipelines inside the block.
+    """
+    if not isinstance(enabled, bool):
+        raise TypeError(f"enabled must be True or False, got {type(enabled).__name__}: {enabled!r}")
+    import tensorflow as tf
+    from tensorflow.python.framework import config  # is/disable_op_determinism are not public
+
+    was_on = config.is_op_determinism_enabled()
+    (tf.config.experimental.enable_op_determinism if enabled else config.disable_op_determinism)()
+    try:
+        yield
+    finally:
+        (tf.config.experimental.enable_op_determinism if was_on else config.disable_op_determinism)()

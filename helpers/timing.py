@@ -5,6 +5,7 @@ Times vary from run to run, so notebooks print *ratios* next to the machine they
 were measured on (:func:`machine_text`, in Chinese), and never assert on a time.
 ``make bench`` (benchmarks/) records the same description as one ASCII line
 (:func:`machine_line`), which also titles its chart.
+:func:`scaling` splits a loop's time into a fixed cost per call and a cost per unit of work (03).
 """
 
 from __future__ import annotations
@@ -318,3 +319,74 @@ def benchmark(
         n = units.get(name, 1)
         timings[name] = Timing(per_call.median / n, per_call.spread / n, per_call.repeats)
     return Benchmark(timings, compare(timings, baseline), baseline, unit.strip())
+
+
+@dataclass(frozen=True)
+class Scaling:
+    """Seconds per call at several amounts of work, and the line ``fixed + per_unit * n`` fitted through them."""
+
+    counts: tuple[int, ...]
+    seconds: tuple[float, ...]  # seconds per call at each count (the fastest of the repeats)
+    fixed: float  # seconds every call costs, however much work it does
+    per_unit: float  # seconds each further unit of work adds
+
+
+def fit_fixed_and_per_unit(counts, seconds) -> tuple[float, float]:
+    """Return ``(fixed, per_unit)``: the least-squares line ``seconds = fixed + per_unit * count`` (03_data_and_tf_function)."""
+    counts = [_arguments.integer("counts[i]", n, minimum=1) for n in counts]
+    seconds = [_arguments.number("seconds[i]", s) for s in seconds]
+    if len(counts) != len(seconds) or len(set(counts)) < 2:
+        raise ValueError(f"need one time per count and at least two different counts, got {counts} and {seconds}")
+    mean_n, mean_s = statistics.fmean(counts), statistics.fmean(seconds)
+    slope = sum((n - mean_n) * (s - mean_s) for n, s in zip(counts, seconds)) / sum((n - mean_n) ** 2 for n in counts)
+    return mean_s - slope * mean_n, slope
+
+
+def scaling(fn: Callable[[int], object], counts, repeats: int = 3, warmup: int = 1) -> Scaling:
+    """Return the :class:`Scaling` of ``fn(n)``, timed at each ``n`` in ``counts`` (03_data_and_tf_function).
+
+    ``fn(n)`` does ``n`` units of work (e.g. trains on ``n`` batches). ``warmup`` untimed calls of
+    ``fn(min(counts))`` come first (tracing happens there); then each count gets the fastest of ``repeats``
+    calls: other programs on the machine can only add time, so the fastest call is the least disturbed one.
+    """
+    if not callable(fn):
+        raise TypeError(f"fn must be callable with one int (the amount of work), got {type(fn).__name__}")
+    counts = tuple(_arguments.integer("counts[i]", n, minimum=1) for n in counts)
+    if len(set(counts)) < 2:
+        raise ValueError(f"counts must hold at least two different amounts of work, got {counts}")
+    for _ in range(_arguments.integer("warmup", warmup, minimum=0)):
+        fn(min(counts))
+    repeats = _arguments.integer("repeats", repeats, minimum=1)
+    seconds = []
+    for n in counts:
+        calls = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            fn(n)
+            calls.append(time.perf_counter() - start)
+        seconds.append(min(calls))
+    seconds = tuple(seconds)
+    fixed, per_unit = fit_fixed_and_per_unit(counts, seconds)
+    return Scaling(counts, seconds, fixed, per_unit)
+
+
+def _padded(text: str, width: int) -> str:
+    """Return ``text`` right-aligned in ``width`` monospaced columns (CJK characters take two)."""
+    return " " * max(0, width - display_width(text)) + text
+
+
+def scaling_text(results: Mapping[str, Scaling], unit: str = "批") -> str:
+    """Return a Chinese table: per candidate, its fixed cost per call, its cost per ``unit``, and the times measured (03)."""
+    if not isinstance(results, Mapping) or not results or not all(isinstance(r, Scaling) for r in results.values()):
+        raise TypeError("results must be a non-empty dict of name -> Scaling (from scaling())")
+    counts = sorted({n for r in results.values() for n in r.counts})
+    width = max(display_width(name) for name in [*results, "写法"])
+    columns = ["每次调用的固定开销", f"每{unit}的开销", *(f"{n} {unit}" for n in counts)]
+    widths = [max(display_width(c), 10) for c in columns]
+    rows = ["写法" + " " * (width - 4) + "".join("  " + _padded(c, w) for c, w in zip(columns, widths))]
+    for name, r in results.items():
+        measured = dict(zip(r.counts, r.seconds))
+        cells = [r.fixed, r.per_unit, *(measured.get(n) for n in counts)]
+        texts = [f"{s * 1000:.1f} ms" if s is not None else "—" for s in cells]
+        rows.append(name + " " * (width - display_width(name)) + "".join("  " + _padded(t, w) for t, w in zip(texts, widths)))
+    return "\n".join(rows)

@@ -123,3 +123,25 @@ def test_plot_timeline_stacks_intervals_that_run_at_the_same_time():
     fig = timeline.plot_timeline({"parallel map": parallel})
     lanes = [len(coll.get_paths()) for coll in fig.axes[0].collections]
     assert lanes == [2, 1]  # elements 0 and 2 share a lane; 1 ran beside 0
+
+
+def test_op_determinism_switches_the_setting_for_the_block_and_restores_it():
+    counter = tf.Variable(0, dtype=tf.int64)
+
+    def count(index):
+        counter.assign_add(1)
+        return index
+
+    pipelines = {"stateful map": lambda ds: ds.map(count).with_options(SERIAL).prefetch(1)}
+    was_on = config.is_op_determinism_enabled()
+    with timeline.op_determinism(True):
+        assert config.is_op_determinism_enabled()
+        serial = timeline.record(pipelines, 3, 0.03, 0.03)["stateful map"]
+    with timeline.op_determinism(False):
+        assert not config.is_op_determinism_enabled()
+        overlapped = timeline.record(pipelines, 3, 0.03, 0.03)["stateful map"]
+    assert config.is_op_determinism_enabled() == was_on, "the block restores what was set before"
+    assert timeline.count_overlaps(serial) == 0, "op determinism turns the prefetch off"
+    assert timeline.count_overlaps(overlapped) >= 1, "without it, the same pipeline prefetches"
+    with pytest.raises(TypeError, match="enabled must be True or False"), timeline.op_determinism(1):
+        pass

@@ -233,3 +233,42 @@ def test_benchmark_table_aligns_chinese_names_and_spaces_the_baseline_only_next_
     assert len(ms_column) == 1, f"every row's 'ms' starts in the same column: {lines[1:]}"
     latin = timing.benchmark({"eager": lambda: spend(0.01)}, "eager", repeats=1, warmup=0)
     assert str(latin).splitlines()[0] == "每次用时和速度（以 eager 为 1 倍）："
+
+
+def test_fit_fixed_and_per_unit_recovers_a_line_and_rejects_too_few_counts():
+    fixed, per_unit = timing.fit_fixed_and_per_unit([1, 3, 12], [0.012, 0.016, 0.034])
+    assert fixed == pytest.approx(0.010) and per_unit == pytest.approx(0.002)
+    with pytest.raises(ValueError, match="at least two different counts"):
+        timing.fit_fixed_and_per_unit([3, 3], [0.1, 0.1])
+    with pytest.raises(ValueError, match="one time per count"):
+        timing.fit_fixed_and_per_unit([1, 3], [0.1])
+
+
+def test_scaling_separates_the_fixed_cost_from_the_cost_per_unit(monkeypatch):
+    spend = _fake_clock(monkeypatch)
+    calls = []
+
+    def fn(n):
+        calls.append(n)
+        spend(0.050 + 0.010 * n)  # 50 ms per call, 10 ms per batch
+
+    result = timing.scaling(fn, (1, 3, 12), repeats=2, warmup=1)
+    assert calls == [1, 1, 1, 3, 3, 12, 12], "one warm-up call at the smallest count, then repeats per count"
+    disturbed = iter([0.5, 0.0, 0.0, 0.0, 0.0, 0.0])  # the first timed call is slowed by another program
+
+    def sometimes_slow(n):
+        spend(0.050 + 0.010 * n + next(disturbed))
+
+    assert timing.scaling(sometimes_slow, (1, 3), repeats=2, warmup=0).seconds == pytest.approx((0.060, 0.080))
+    assert result.counts == (1, 3, 12)
+    assert result.seconds == pytest.approx((0.060, 0.080, 0.170))
+    assert result.fixed == pytest.approx(0.050) and result.per_unit == pytest.approx(0.010)
+    table = timing.scaling_text({"编译好的单步": result, "eager": timing.Scaling((1, 3), (0.1, 0.3), 0.0, 0.1)})
+    lines = table.splitlines()
+    assert lines[0].split()[:3] == ["写法", "每次调用的固定开销", "每批的开销"]
+    assert "50.0 ms" in lines[1] and "10.0 ms" in lines[1] and "170.0 ms" in lines[1]
+    assert lines[2].endswith("—"), "a count that was not measured shows a dash"
+    with pytest.raises(ValueError, match="at least two different amounts"):
+        timing.scaling(fn, (3,))
+    with pytest.raises(TypeError, match="results must be a non-empty dict"):
+        timing.scaling_text({})
