@@ -99,7 +99,10 @@ def test_unsolved_starter_gives_the_same_message_every_time(ex_id, capsys):
         texts.append(verdict.text)
     assert texts[0] == texts[1] == unsolved_text(ex)
     assert "还没完成" in texts[0] and "0x" not in texts[0]
-    exercises.check(ex_id, run_source(ex.starter, f"test starter {ex_id}"))  # what the notebook's check cell prints
+    exercises.check(ex_id, run_source(ex.starter, f"test starter {ex_id}"))  # check(ID, answer) keeps working
+    assert capsys.readouterr().out == unsolved_text(ex) + "\n"
+    run_source(ex.answer_cell, f"test answer cell {ex_id}")  # the notebook's answer cell hands the starter in
+    exercises.check(ex_id)  # what the notebook's check cell prints
     assert capsys.readouterr().out == unsolved_text(ex) + "\n"
 
 
@@ -116,7 +119,7 @@ def test_learner_exception_is_explained_without_traceback(capsys):
 
     exercises.check(CHEAP, first_two)
     out = capsys.readouterr().out
-    assert "ZeroDivisionError: division by zero" in out
+    assert "ZeroDivisionError: （你的代码第" in out and "`return 1 / 0`）division by zero" in out, out
     assert "提示：" in out and "Traceback" not in out
 
 
@@ -195,8 +198,9 @@ def test_sync_inserts_the_section_before_further_reading(tmp_path):
     assert ids[3:7] == ["nb02-ex", "nb02-ex1", "nb02-ex1-answer", "nb02-ex1-check"]
     assert nb.cells[3].source.startswith("## 练习")
     assert nb.cells[4].source.startswith("### 练习 02.1 ★ ")
-    assert nb.cells[5].source == exercises.get("02.1").starter.rstrip("\n")
-    assert nb.cells[6].source == 'helpers.exercises.check("02.1", answer)'
+    assert nb.cells[5].source == exercises.get("02.1").answer_cell
+    assert nb.cells[5].source.endswith('helpers.exercises.submit("02.1", answer)  # 把答案交给下面的检查单元格')
+    assert nb.cells[6].source == 'helpers.exercises.check("02.1")'
     assert len(nb.cells) == 4 + 1 + 3 * len(exercises.for_notebook("02_optimizer_defaults"))
 
 
@@ -450,3 +454,116 @@ def test_repeated_trace_count_checks_add_no_tensorflow_warning():
         logger.setLevel(level)
     assert {v.key for v in verdicts} == {OK}
     assert [r.getMessage()[:80] for r in records if r.levelno >= logging.WARNING] == []
+
+
+# -- the check cell: whose answer it checks ------------------------------------------------------
+
+
+@pytest.fixture
+def no_submissions(monkeypatch):
+    """An empty registry of handed-in answers, as in a notebook whose answer cells have not run yet."""
+    monkeypatch.setattr(exercises, "SUBMITTED", {})
+
+
+def test_check_cell_before_its_answer_cell_says_so_without_traceback(no_submissions, capsys):
+    exercises.check("04.2")  # the check cell, with no answer cell run yet
+    out = capsys.readouterr().out
+    assert out.startswith("练习 04.2 · 还不能检查：") and "先运行上面的答案单元格" in out, out
+    assert "Traceback" not in out and "NameError" not in out and "异常" not in out
+    assert exercises.verdict("04.2").key == "no_answer"
+
+
+def test_check_cell_after_another_exercises_answer_does_not_judge_that_code(no_submissions, capsys):
+    other = run_source(exercises.get("04.1").solution + '\nhelpers.exercises.submit("04.1", answer)\n', "test 04.1 cell")
+    exercises.check("04.2")  # 04.2's answer cell was never run: 04.1's function must not be judged as 04.2's
+    out = capsys.readouterr().out
+    assert "先运行上面的答案单元格" in out and "reported_loss" not in out and "异常" not in out, out
+    exercises.check("04.2", other)  # the old way: `answer` still holds 04.1's function
+    out = capsys.readouterr().out
+    assert "检查拿到的是练习 04.1 的答案" in out and "先运行上面的答案单元格" in out, out
+    assert "TypeError" not in out
+
+
+def test_answer_cell_hands_in_the_answer_for_its_check_cell(no_submissions, capsys):
+    ex = exercises.get(CHEAP)
+    run_source(ex.answer_cell, "test starter cell")
+    run_source(ex.solution + "\n" + ex.submit_line + "\n", "test solved cell")  # the learner's finished cell
+    exercises.check(CHEAP)
+    assert capsys.readouterr().out.startswith(f"练习 {CHEAP} · 正确！")
+    exercises.solution(CHEAP)  # the printed solution keeps the line that hands the answer in
+    assert capsys.readouterr().out.rstrip().endswith(ex.submit_line)
+
+
+# -- global switches, output, the learner's line, the check's own failure -----------------------
+
+
+def test_eager_switch_left_on_is_turned_off_for_the_check_and_restored(capsys):
+    import tensorflow as tf
+
+    ex = exercises.get("01.1")
+    starter_like = run_source(dict(ex.wrong)["retraced"], "test 01.1 unchanged starter")  # the starter, named
+    tf.config.run_functions_eagerly(True)
+    try:
+        verdict = evaluate(ex, starter_like)
+        assert verdict.key == "retraced", verdict.text  # with the switch on it would never trace and pass
+        assert tf.config.functions_run_eagerly(), "the learner's own setting must be back after the check"
+        assert "检查时临时关掉了它，检查结束后又恢复成开着" in verdict.text
+        solved = evaluate(exercises.get("09.3"), run_source(exercises.get("09.3").solution, "test 09.3 solution"))
+        assert solved.key == OK and "替你关掉" not in solved.text, solved.text
+        assert tf.config.functions_run_eagerly()
+    finally:
+        tf.config.run_functions_eagerly(False)
+    assert evaluate(ex, starter_like).key == "retraced"  # control: the same verdict with the switch off
+
+
+def test_check_numerics_left_on_does_not_stand_in_for_the_assertion():
+    import tensorflow as tf
+    from tensorflow.python.debug.lib import check_numerics_callback
+
+    ex = exercises.get("09.2")
+    no_assertion = run_source(dict(ex.wrong)["no_error"], "test 09.2 no assertion")
+    tf.debugging.enable_check_numerics()
+    try:
+        verdict = evaluate(ex, no_assertion)
+        assert verdict.key == "no_error", verdict.text
+        assert hasattr(check_numerics_callback._state, "check_numerics_callback"), "must be on again after the check"
+        assert "enable_check_numerics" in verdict.text
+    finally:
+        tf.debugging.disable_check_numerics()
+    assert evaluate(ex, run_source(ex.solution, "test 09.2 solution")).key == OK
+
+
+def test_huge_prints_are_swallowed_without_keeping_them():
+    import tracemalloc
+
+    def first_two(dataset):
+        chunk = "输出" * 500_000  # 1 MB of text (UTF-8: 3 MB), printed 100 times
+        for _ in range(100):
+            print(chunk)
+        iterator = iter(dataset)
+        return next(iterator), next(iterator)
+
+    tracemalloc.start()
+    try:
+        verdict = evaluate(exercises.get(CHEAP), first_two)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert verdict.key == OK, verdict.text
+    assert peak < 40 * 2**20, f"printing 100 MB during a check kept {peak / 2**20:.0f} MB"
+
+
+def test_learner_exception_names_the_line_of_their_code():
+    source = "def first_two(dataset):\n    iterator = iter(dataset)\n    return next(iterator), 1 / 0\n\n\nanswer = first_two\n"
+    verdict = evaluate(exercises.get(CHEAP), run_source(source, "test learner line"))
+    assert verdict.key == "exception"
+    assert "（你的代码第 3 行：`return next(iterator), 1 / 0`）" in verdict.text.splitlines()[0], verdict.text
+
+
+def test_a_failure_of_the_check_itself_is_not_blamed_on_the_learner(monkeypatch):
+    import tensorflow as tf
+
+    monkeypatch.setattr(tf, "function", lambda fn=None, **kwargs: fn)  # e.g. an earlier cell replaced tf.function
+    verdict = evaluate(exercises.get("07.3"), 4)
+    assert verdict.key == "check_failed", verdict.text
+    assert "这不是你的答案的问题" in verdict.text and "运行你的代码时出了异常" not in verdict.text

@@ -5,7 +5,9 @@ The section sits between the ``## 小结`` cell and the last cell (``## 延伸�
 - a markdown cell ``## 练习`` (id ``nbNN-ex``) saying how the exercises work;
 - per exercise ``NN.K``: a markdown cell with id, difficulty, title, the point it
   practises and the task (``nbNN-exK``), the answer cell with the starter code
-  (``nbNN-exK-answer``) and the check cell (``nbNN-exK-check``).
+  (``nbNN-exK-answer``: the starter code, then ``helpers.exercises.submit("NN.K", answer)``)
+  and the check cell (``nbNN-exK-check``: ``helpers.exercises.check("NN.K")``, which
+  checks what that answer cell handed in).
 
 An existing section (cells with those ids) is replaced where it is; otherwise the
 section goes right before the last cell, which must start with ``## 延伸阅读``.
@@ -40,7 +42,8 @@ def intro(first_id: str) -> str:
     return (
         "## 练习\n\n"
         "每道题先在答案单元格里把 `...` 换成你的代码并运行，再运行紧跟着的检查单元格：它会马上告诉你哪里对、"
-        "哪里不对，以及为什么。检查只看代码的行为（数值、追踪次数、变量、写出的文件），不看代码怎么写。\n\n"
+        "哪里不对，以及为什么。答案单元格的最后一行 `helpers.exercises.submit(...)` 把答案交给检查单元格，请保留它。"
+        "检查只看代码的行为（数值、追踪次数、变量、写出的文件），不看代码怎么写。\n\n"
         f"还需要提示时运行 `helpers.exercises.hint(\"{first_id}\")`，想看参考答案时运行 "
         f"`helpers.exercises.solution(\"{first_id}\")`（换成对应的题号）。"
         "难度：★ 入门，★★ 要想一想，★★★ 有挑战。"
@@ -66,9 +69,9 @@ def section_cells(number: str, exercises: list[Exercise]) -> list[dict]:
         md_id, answer_id, check_id = cell_ids(number, ex)
         md = nbformat.v4.new_markdown_cell(task_markdown(ex))
         md.id = md_id
-        answer = nbformat.v4.new_code_cell(ex.starter.rstrip("\n"))
+        answer = nbformat.v4.new_code_cell(ex.answer_cell)  # the starter, then the line that hands `answer` in
         answer.id = answer_id
-        check = nbformat.v4.new_code_cell(f'helpers.exercises.check("{ex.id}", answer)')
+        check = nbformat.v4.new_code_cell(ex.check_cell)
         check.id = check_id
         cells += [md, answer, check]
     return cells

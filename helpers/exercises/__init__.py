@@ -3,10 +3,15 @@
 Introduced in the 练习 section of 01_modules_and_variables (and every notebook after it).
 In a notebook::
 
-    answer = ...                              # the answer cell: the learner's code defines `answer`
-    helpers.exercises.check("04.2", answer)   # the check cell: prints a Chinese verdict
+    answer = ...                              # the answer cell: the learner's code defines `answer`,
+    helpers.exercises.submit("04.2", answer)  # and its last line hands it in under the exercise's id
+    helpers.exercises.check("04.2")           # the check cell: checks what 04.2's answer cell handed in
     helpers.exercises.hint("04.2")            # a second hint
     helpers.exercises.solution("04.2")        # the reference solution
+
+``check("04.2", answer)`` checks ``answer`` directly. A check cell run before its
+answer cell, or given another exercise's answer, says so in plain Chinese instead
+of checking code the learner did not write for this exercise.
 
 ``python -m helpers.exercises --list`` lists them; ``--verify`` runs every reference
 solution and every stored wrong answer through its check. Importing this package
@@ -16,9 +21,9 @@ does not import TensorFlow.
 from __future__ import annotations
 
 from helpers.exercises import nb01, nb02, nb03, nb04, nb05, nb06, nb07, nb08, nb09
-from helpers.exercises.core import Exercise, Verdict, evaluate
+from helpers.exercises.core import NO_ANSWER, Exercise, Verdict, evaluate, more_text
 
-__all__ = ["EXERCISES", "Exercise", "Verdict", "check", "for_notebook", "get", "hint", "solution"]
+__all__ = ["EXERCISES", "Exercise", "Verdict", "check", "for_notebook", "get", "hint", "solution", "submit", "verdict"]
 
 #: Every exercise, in notebook order, by id ("01.1", "01.2", ...).
 EXERCISES: dict[str, Exercise] = {
@@ -40,9 +45,53 @@ def for_notebook(notebook: str) -> list[Exercise]:
     return [ex for ex in EXERCISES.values() if ex.notebook == name]
 
 
-def check(exercise_id: str, answer) -> None:
-    """Check ``answer`` for exercise ``exercise_id`` and print the verdict in Chinese (returns None)."""
-    print(evaluate(get(exercise_id), answer).text)
+#: What each answer cell handed in last, by exercise id (see :func:`submit`).
+SUBMITTED: dict[str, object] = {}
+_MISSING = object()
+
+
+def submit(exercise_id: str, answer) -> None:
+    """Hand in ``answer`` for exercise ``exercise_id`` (the last line of its answer cell); prints nothing."""
+    get(exercise_id)
+    SUBMITTED[exercise_id] = answer
+
+
+def _no_answer_text(ex: Exercise, other: str | None = None) -> str:
+    found = f"检查拿到的是练习 {other} 的答案，不是这道题的。" if other else "检查还没有收到这道题的答案。"
+    return (
+        f"练习 {ex.id} · 还不能检查：{found}先运行上面的答案单元格"
+        f"（它的最后一行 `helpers.exercises.submit(\"{ex.id}\", answer)` 把答案交给检查），再运行这个检查单元格。\n"
+        f"{more_text(ex)}"
+    )
+
+
+def _owner(answer, exercise_id: str) -> str | None:
+    """The id of another exercise whose answer cell handed in this very function or class, if any."""
+    if not callable(answer) or SUBMITTED.get(exercise_id) is answer:
+        return None
+    return next((other for other, value in SUBMITTED.items() if value is answer and other != exercise_id), None)
+
+
+def verdict(exercise_id: str, answer=_MISSING) -> Verdict:
+    """Return the verdict :func:`check` prints (``answer`` defaults to what the answer cell handed in)."""
+    ex = get(exercise_id)
+    if answer is _MISSING:
+        if exercise_id not in SUBMITTED:
+            return Verdict(ex.id, NO_ANSWER, _no_answer_text(ex))
+        answer = SUBMITTED[exercise_id]
+    else:
+        other = _owner(answer, exercise_id)
+        if other is not None:
+            return Verdict(ex.id, NO_ANSWER, _no_answer_text(ex, other))
+    return evaluate(ex, answer)
+
+
+def check(exercise_id: str, answer=_MISSING) -> None:
+    """Check the answer of exercise ``exercise_id`` and print the verdict in Chinese (returns None).
+
+    Without ``answer``: the one its answer cell handed in with :func:`submit`.
+    """
+    print(verdict(exercise_id, answer).text)
 
 
 def hint(exercise_id: str) -> None:
@@ -54,4 +103,4 @@ def hint(exercise_id: str) -> None:
 def solution(exercise_id: str) -> None:
     """Print the reference solution of the exercise (code you can paste into the answer cell)."""
     ex = get(exercise_id)
-    print(f"# 练习 {ex.id} 的参考答案（{ex.title}）\n{ex.solution.strip()}")
+    print(f"# 练习 {ex.id} 的参考答案（{ex.title}）\n{ex.solution.strip()}\n{ex.submit_line}")

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from helpers.exercises.core import Exercise, LearnerError, Wrong, as_number, call
+from helpers.exercises.core import (
+    Exercise,
+    LearnerError,
+    Wrong,
+    as_number,
+    call,
+    fresh_function,
+    require_callable,
+)
 
 NOTEBOOK = "01_modules_and_variables"
 
@@ -14,12 +22,15 @@ def _check_retracing(answer) -> str:
     import numpy as np
     import tensorflow as tf
 
+    require_callable(answer)
     if not hasattr(answer, "experimental_get_tracing_count"):
         raise Wrong(
             "not_tf_function",
             "答案不是 `tf.function`，没有计算图可用，也就谈不上追踪次数。",
             "保留 `@tf.function`，只改它的参数。",
         )
+    answer = fresh_function(answer)  # no traces yet: neither the learner's own calls nor an earlier check count
+    traced_before = answer.experimental_get_tracing_count()  # the learner's own calls do not count
     rng = np.random.default_rng(1)
     calls = [(3, 0.5), (5, 2.0), (7, -1.0), (3, 2.0), (5, 0.25)]
     for n, factor in calls:
@@ -32,7 +43,7 @@ def _check_retracing(answer) -> str:
                 f"长度 {n}、factor={factor} 时返回 {got:.4f}，应该是 `tf.reduce_sum(x * factor)` = {want:.4f}。",
                 "改的只是追踪方式，计算本身不变。",
             )
-    count = answer.experimental_get_tracing_count()
+    count = answer.experimental_get_tracing_count() - traced_before
     if count > 1:
         raise Wrong(
             "retraced",
@@ -93,6 +104,20 @@ answer = scaled_sum
 ''',
         ),
         (
+            "retraced",
+            '''\
+tf.config.run_functions_eagerly(True)  # 调试时打开的全局开关，还开着：tf.function 不追踪，追踪次数是 0
+
+
+@tf.function
+def scaled_sum(x, factor):
+    return tf.reduce_sum(x * factor)
+
+
+answer = scaled_sum
+''',
+        ),
+        (
             "not_tf_function",
             '''\
 def scaled_sum(x, factor):
@@ -135,6 +160,72 @@ def _holds_keras_layers(module) -> bool:
     return any(isinstance(v, keras.layers.Layer) for v in values)
 
 
+def _check_same_variables(module, x) -> None:
+    """Wrong "variables_in_call" if calling ``module`` again creates new variables (the old ones are lost)."""
+    import tensorflow as tf
+
+    first = [id(v) for v in module.trainable_variables]
+    again = [call(module, x) for _ in range(2)]
+    if [id(v) for v in module.trainable_variables] != first or float(tf.reduce_max(tf.abs(again[0] - again[1]))) > 1e-6:
+        raise Wrong(
+            "variables_in_call",
+            "同样的输入调用两次，结果（或模块里的变量）不一样：`__call__` 每次都新建了 `tf.Variable`。"
+            "新建的变量从新的随机值开始，优化器上一步更新的是已经丢掉的那些变量，训练的结果留不下来。",
+            "在 `__init__` 里创建一次 `self.w1 = tf.Variable(...)` 等四个变量，`__call__` 里只用它们计算。",
+        )
+
+
+def _check_values(module) -> None:
+    """Give the four variables known values; :class:`Wrong` unless the output is relu(x @ w1 + b1) @ w2 + b2.
+
+    Does nothing when the variables do not have the plain shapes (then the affine test below decides).
+    """
+    import numpy as np
+    import tensorflow as tf
+
+    by_size = {int(np.prod(v.shape)): v for v in module.trainable_variables}
+    plain = {32: [(4, 8)], 8: [(8,), (1, 8)], 16: [(8, 2)], 2: [(2,), (1, 2)]}
+    if sorted(by_size) != sorted(plain) or any(tuple(by_size[k].shape) not in plain[k] for k in plain):
+        return
+    rng = np.random.default_rng(21)
+    w1, b1 = rng.normal(size=(4, 8)).astype(np.float32), rng.normal(size=8).astype(np.float32)
+    w2, b2 = rng.normal(size=(8, 2)).astype(np.float32), np.array([-1.0, 0.5], dtype=np.float32)
+    for size, value in ((32, w1), (8, b1), (16, w2), (2, b2)):
+        by_size[size].assign(value.reshape(by_size[size].shape))
+    x = rng.normal(size=(16, 4)).astype(np.float32)
+    got = np.asarray(call(module, tf.constant(x)))
+    hidden = x @ w1 + b1
+    want = np.maximum(hidden, 0.0) @ w2 + b2
+    if got.shape == want.shape and np.allclose(got, want, atol=1e-4):
+        return
+    if got.shape == want.shape and np.allclose(got, np.maximum(want, 0.0), atol=1e-4):
+        raise Wrong(
+            "output_activation",
+            f"输出里没有负数（最小值 {got.min():.3f}），而 `h @ w2 + b2` 应该有 {int((want < 0).sum())} 个负数："
+            "第二层（输出层）也加了 relu。回归的输出、分类的 logits 都要能取负值，输出层不加激活。",
+            "只有第一层算 `tf.nn.relu(x @ w1 + b1)`；第二层直接返回 `h @ w2 + b2`。",
+        )
+    if got.shape == want.shape and np.allclose(got, hidden @ w2 + b2, atol=1e-4):
+        raise Wrong(
+            "no_activation",
+            "整个模块是一个线性（仿射）函数：第一层少了激活函数。没有激活，两层叠起来也只相当于一层。",
+            "第一层算 `tf.nn.relu(x @ w1 + b1)`，第二层不加激活。",
+        )
+    for name, other in (("sigmoid", 1.0 / (1.0 + np.exp(-hidden))), ("tanh", np.tanh(hidden))):
+        if got.shape == want.shape and np.allclose(got, other @ w2 + b2, atol=1e-4):
+            raise Wrong(
+                "wrong_activation",
+                f"第一层用的激活函数是 {name}，题目要的是 relu：检查给四个变量换上已知的值以后，输出正好是 "
+                f"`{name}(x @ w1 + b1) @ w2 + b2`。",
+                "第一层算 `tf.nn.relu(x @ w1 + b1)`。",
+            )
+    raise Wrong(
+        "wrong_value",
+        "检查给四个变量换上已知的值以后，输出和 `relu(x @ w1 + b1) @ w2 + b2` 对不上："
+        "看看每一层用的是哪个权重和偏置，激活函数放在哪里。",
+    )
+
+
 def _check_module(answer) -> str:
     import tensorflow as tf
 
@@ -157,6 +248,13 @@ def _check_module(answer) -> str:
             "它的变量是 `keras.Variable` 而不是 `tf.Variable`，所以 `tf.Module` 收集不到。",
             "在 `tf.Module` 里自己用 `tf.Variable` 写权重和偏置；要组合 Keras 层，就用 `keras.Model` 或 `keras.layers.Layer`。",
         )
+    if len(variables) < 4 and len(tape.watched_variables()) > len(variables):
+        raise Wrong(
+            "variables_in_call",
+            f"前向传播用到了 {len(tape.watched_variables())} 个变量，`trainable_variables` 里却只有 {len(variables)} 个："
+            "变量是在 `__call__` 里新建的，没有存进模块的属性。每次调用都新建变量，就从新的随机值开始，训练的结果留不下来。",
+            "在 `__init__` 里创建一次 `self.w1 = tf.Variable(...)` 等四个变量，`__call__` 里只用它们计算。",
+        )
     if len(variables) < 4:
         raise Wrong(
             "missing_variables",
@@ -168,6 +266,8 @@ def _check_module(answer) -> str:
     unused = sum(g is None for g in grads)
     if unused:
         raise Wrong("unused_variables", f"有 {unused} 个变量没有用在前向传播里，它们的梯度是 `None`。")
+    _check_same_variables(module, x)
+    _check_values(module)
     a, b = tf.random.stateless_normal((5, 4), seed=[1, 2]), tf.random.stateless_normal((5, 4), seed=[3, 4])
     outputs = [call(module, v) for v in (a, b, a + b, tf.zeros_like(a))]
     size = max(float(tf.reduce_max(tf.abs(out))) for out in outputs)
@@ -272,6 +372,63 @@ class MLP(tf.Module):
 
     def __call__(self, x):
         return (x @ self.w1 + self.b1) @ self.w2 + self.b2  # 忘了 relu
+
+
+answer = MLP
+''',
+        ),
+        (
+            "variables_in_call",
+            '''\
+class MLP(tf.Module):
+    def __init__(self, n_in, hidden, n_out, name=None):
+        super().__init__(name=name)
+        self.sizes = (n_in, hidden, n_out)
+
+    def __call__(self, x):
+        n_in, hidden, n_out = self.sizes
+        self.w1 = tf.Variable(tf.random.normal((n_in, hidden), stddev=0.1))  # 每次调用都新建
+        self.b1 = tf.Variable(tf.zeros((hidden,)))
+        self.w2 = tf.Variable(tf.random.normal((hidden, n_out), stddev=0.1))
+        self.b2 = tf.Variable(tf.zeros((n_out,)))
+        return tf.nn.relu(x @ self.w1 + self.b1) @ self.w2 + self.b2
+
+
+answer = MLP
+''',
+        ),
+        (
+            "variables_in_call",
+            '''\
+class MLP(tf.Module):
+    def __init__(self, n_in, hidden, n_out, name=None):
+        super().__init__(name=name)
+        self.sizes = (n_in, hidden, n_out)
+
+    def __call__(self, x):
+        n_in, hidden, n_out = self.sizes
+        w1 = tf.Variable(tf.random.normal((n_in, hidden), stddev=0.1))  # 局部变量，每次调用都新建
+        w2 = tf.Variable(tf.random.normal((hidden, n_out), stddev=0.1))
+        return tf.nn.relu(x @ w1) @ w2
+
+
+answer = MLP
+''',
+        ),
+        (
+            "output_activation",
+            '''\
+class MLP(tf.Module):
+    def __init__(self, n_in, hidden, n_out, name=None):
+        super().__init__(name=name)
+        self.w1 = tf.Variable(tf.random.normal((n_in, hidden), stddev=0.1))
+        self.b1 = tf.Variable(tf.zeros((hidden,)))
+        self.w2 = tf.Variable(tf.random.normal((hidden, n_out), stddev=0.1))
+        self.b2 = tf.Variable(tf.zeros((n_out,)))
+
+    def __call__(self, x):
+        h = tf.nn.relu(x @ self.w1 + self.b1)
+        return tf.nn.relu(h @ self.w2 + self.b2)  # 输出层也加了 relu
 
 
 answer = MLP
@@ -420,6 +577,22 @@ def _check_counter(answer) -> str:
                 f"第 {len(returned) + 1} 次调用 `add` 就出错了（{type(err.error).__name__}）："
                 "第一次追踪时存进属性的是计算图里的符号张量，离开计算图就不能再用。",
             ) from None
+    total = counter.total
+    if returned != [1.0, 3.0, 6.0] and isinstance(total, tf.Variable) and abs(float(total.numpy()) - 6.0) > 1e-4:
+        raise Wrong(
+            "variable_not_accumulating",
+            f"`total` 是变量，这没错；可依次加 1、2、3 以后它是 {float(total.numpy()):g}，`add` 返回了 {returned}："
+            "每次调用都要在原来的值上加 `x`。",
+            "用 `self.total.assign_add(x)`；`assign(x)` 是直接换成新值，`self.total = ...` 会把变量换成张量。",
+        )
+    if returned != [1.0, 3.0, 6.0] and isinstance(total, tf.Variable) and abs(float(total.numpy()) - 6.0) < 1e-4:
+        before = " 正好是每次加之前的值" if returned == [0.0, 1.0, 3.0] else ""
+        raise Wrong(
+            "wrong_return",
+            f"变量 `total` 确实累加到了 6，状态没有问题；可是 `add` 依次返回了 {returned}{before}。"
+            "题目要的是加上 `x` 之后的累计值：先 `assign_add`，再读变量。",
+            "`self.total.assign_add(x)` 之后 `return self.total.read_value()`（或者直接返回 `assign_add` 的结果）。",
+        )
     if returned != [1.0, 3.0, 6.0]:
         raise Wrong(
             "not_accumulating",
@@ -509,6 +682,41 @@ class Counter(tf.Module):
     def add(self, x):
         self.total = self.total + x  # 把变量属性换成了张量
         return self.total
+
+
+answer = Counter
+''',
+        ),
+        (
+            "wrong_return",
+            '''\
+class Counter(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.total = tf.Variable(0.0)
+
+    @tf.function
+    def add(self, x):
+        old = self.total.read_value()
+        self.total.assign_add(x)
+        return old  # 加之前读出的值
+
+
+answer = Counter
+''',
+        ),
+        (
+            "variable_not_accumulating",
+            '''\
+class Counter(tf.Module):
+    def __init__(self):
+        super().__init__()
+        self.total = tf.Variable(0.0)
+
+    @tf.function
+    def add(self, x):
+        self.total.assign(x)  # 换成新值，没有累加
+        return self.total.read_value()
 
 
 answer = Counter

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers.exercises.core import Exercise, Wrong, as_number, call
+from helpers.exercises.core import Exercise, LearnerError, Wrong, as_number, call
 
 NOTEBOOK = "02_optimizer_defaults"
 
@@ -23,7 +23,18 @@ def _check_read_default(answer) -> str:
     names = ["SGD", "Adam", "Adagrad", "Adadelta", "Nadam", "Lion"]
     got_all = {}
     for name in names:
-        got = call(answer, name)
+        try:
+            got = call(answer, name)
+        except LearnerError as err:
+            text = str(err.error)
+            if isinstance(err.error, (AttributeError, KeyError, ValueError)) and f"'{name.lower()}'" in text:
+                raise Wrong(
+                    "letter_case",
+                    f"按名字 `\"{name}\"` 取优化器时出错（{type(err.error).__name__}），错误里出现的是小写的 "
+                    f"`'{name.lower()}'`：`keras.optimizers` 里的类名区分大小写，是 `{name}`，不是 `{name.lower()}`。",
+                    "直接用传进来的名字：`getattr(keras.optimizers, name)()`，不要先转换大小写。",
+                ) from None
+            raise
         if isinstance(got, property):
             raise Wrong(
                 "class_not_instance",
@@ -89,6 +100,16 @@ answer = default_learning_rate
 ''',
         ),
         (
+            "letter_case",
+            '''\
+def default_learning_rate(name):
+    return float(getattr(keras.optimizers, name.lower())().learning_rate)  # 类名区分大小写
+
+
+answer = default_learning_rate
+''',
+        ),
+        (
             "tf1_values",
             '''\
 TF1 = {"SGD": 0.01, "Adam": 0.001, "RMSprop": 0.001, "Adagrad": 0.01, "Adadelta": 1.0,
@@ -115,6 +136,15 @@ def _check_changed(answer) -> str:
     given = {str(n) for n in answer}
     changed = {n for n, old in TF1_DEFAULTS.items() if abs(_installed_default(n) - old) > 1e-9}
     unknown = sorted(given - set(TF1_DEFAULTS))
+    by_lower = {n.lower(): n for n in TF1_DEFAULTS}
+    cased = [(n, by_lower[n.lower()]) for n in unknown if n.lower() in by_lower]
+    if cased:
+        shown = "，".join(f"`{n}` 应该写成 `{right}`" for n, right in cased)
+        raise Wrong(
+            "letter_case",
+            f"名字的大小写和类名不一致：{shown}。`keras.optimizers` 里的类名区分大小写，检查也按类名比对。",
+            "照题目里的写法：`SGD`、`Adam`、`RMSprop`、`Adagrad`、`Adadelta`、`Adamax`、`Nadam`。",
+        )
     if unknown:
         raise Wrong("unknown_name", f"{'、'.join(unknown)} 不在题目给出的 7 个优化器里。")
     extra, missing = sorted(given - changed), sorted(changed - given)
@@ -175,6 +205,7 @@ answer = {name for name, old in tf1.items() if float(getattr(keras.optimizers, n
 ''',
         ),
         ("missing", 'answer = {"Adagrad", "Adadelta"}\n'),
+        ("letter_case", 'answer = {"adagrad", "adadelta", "adamax", "nadam"}\n'),
     ),
 )
 

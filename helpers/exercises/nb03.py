@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from helpers.exercises.core import Exercise, LearnerError, Wrong, as_number, call, take_finite
+from helpers.exercises.core import (
+    Exercise,
+    LearnerError,
+    Wrong,
+    as_number,
+    call,
+    require_callable,
+    take_finite,
+)
 
 NOTEBOOK = "03_data_and_tf_function"
 
@@ -37,6 +45,13 @@ def _check_pipeline(answer) -> str:
     )
     if sorted(sizes) == [2, 16, 16, 16] and sizes != [16, 16, 16, 2]:
         raise shuffled_batches
+    if sizes == [16, 16, 16]:
+        raise Wrong(
+            "dropped_last",
+            "每批样本数是 [16, 16, 16]：最后 2 个样本组成的不完整的批次被丢掉了（`drop_remainder=True`）。"
+            "一轮遍历应该用上全部 50 个样本。",
+            "`batch(batch_size)` 不加 `drop_remainder`：最后一批只有 2 个样本，这没关系。",
+        )
     if sizes != [16, 16, 16, 2]:
         raise Wrong("wrong_batches", f"50 个样本、批大小 16，每批样本数应该是 [16, 16, 16, 2]，现在是 {sizes}。")
     x_all = np.concatenate([x for x, _ in batches])
@@ -122,6 +137,18 @@ answer = make_pipeline
 ''',
         ),
         (
+            "dropped_last",
+            '''\
+def make_pipeline(images, labels, batch_size):
+    dataset = tf.data.Dataset.from_tensor_slices((images, labels))
+    dataset = dataset.map(lambda x, y: (tf.cast(x, tf.float32) / 255.0, y))
+    return dataset.shuffle(len(labels)).batch(batch_size, drop_remainder=True)  # 丢掉了最后 2 个
+
+
+answer = make_pipeline
+''',
+        ),
+        (
             "not_scaled",
             '''\
 def make_pipeline(images, labels, batch_size):
@@ -139,15 +166,47 @@ answer = make_pipeline
 # -- 03.2 -------------------------------------------------------------------------------------
 
 
+def _not_tf_function(answer) -> Wrong:
+    """The verdict for a plain Python function: says whether it looped over the batches in Python."""
+    import tensorflow as tf
+
+    dataset = tf.data.Dataset.from_tensor_slices(tf.range(4.0)).batch(3)
+    kind = type(dataset)
+    iterated = []
+    original = kind.__iter__
+
+    def counting_iter(self):
+        iterated.append(1)
+        return original(self)
+
+    kind.__iter__ = counting_iter  # a Python `for batch in dataset` calls it; dataset.reduce does not
+    try:
+        call(answer, dataset)
+    except (Wrong, LearnerError):
+        pass
+    finally:
+        kind.__iter__ = original
+    if iterated:
+        return Wrong(
+            "not_tf_function",
+            "答案还是普通的 Python 函数：`for batch in dataset` 在 Python 里逐批运行，每个批次都要回到 Python。",
+        )
+    return Wrong(
+        "not_tf_function",
+        "答案还是普通的 Python 函数。它没有在 Python 里逐批遍历（例如用了 `dataset.reduce`，整个循环在 TensorFlow "
+        "的 C++ 代码里跑完），这本身就不慢；但题目练的是用 `@tf.function` 让 AutoGraph 把 `for batch in dataset` "
+        "改写成计算图里的循环。",
+        "在函数上面加 `@tf.function`，循环照常写成 `for batch in dataset:`。",
+    )
+
+
 def _check_graph_loop(answer) -> str:
     import numpy as np
     import tensorflow as tf
 
+    require_callable(answer)
     if not hasattr(answer, "get_concrete_function"):
-        raise Wrong(
-            "not_tf_function",
-            "答案还是普通的 Python 函数：每个批次都要回到 Python，循环不在计算图里。",
-        )
+        raise _not_tf_function(answer)
     results = []
     for n in (10, 7):
         values = np.arange(n, dtype=np.float32)
@@ -155,6 +214,13 @@ def _check_graph_loop(answer) -> str:
         try:
             got = call(answer, dataset)
         except LearnerError as err:
+            if "Iterating over a symbolic" in str(err.error):
+                raise Wrong(
+                    "unpacked_element",
+                    "这个数据集的每个元素是一批数（一个张量），不是 `(x, y)` 对：`for x, y in dataset` 要把每一批拆成两个，"
+                    "可在计算图里这一批的长度还不知道，拆不开。",
+                    "只用一个循环变量：`for batch in dataset:`，再累加 `tf.reduce_sum(batch**2)`。",
+                ) from None
             if "numpy" in str(err.error):
                 raise Wrong(
                     "numpy_in_graph",
@@ -243,6 +309,33 @@ def sum_of_squares(dataset):
 answer = sum_of_squares
 ''',
         ),
+        (
+            "not_tf_function",
+            '''\
+def sum_of_squares(dataset):
+    return dataset.reduce(0.0, lambda total, batch: total + tf.reduce_sum(batch**2))  # 没有 tf.function
+
+
+answer = sum_of_squares
+''',
+        ),
+        (
+            "unpacked_element",
+            '''\
+@tf.function
+def sum_of_squares(dataset):
+    total = 0.0
+    for x, y in dataset:  # 每个元素只是一批数，不是一对
+        total += tf.reduce_sum(x**2) + tf.reduce_sum(y**2)
+    return total
+
+
+answer = sum_of_squares
+''',
+        ),
+        ("not_callable", "answer = None\n"),
+        ("not_callable", 'answer = "sum_of_squares"\n'),
+        ("unsolved", "@tf.function\ndef sum_of_squares(dataset):\n    pass\n\n\nanswer = sum_of_squares\n"),
     ),
 )
 
@@ -263,10 +356,19 @@ def _check_first_two(answer) -> str:
                 "对数据集直接调用 `next()` 会报 `TypeError`：数据集是可迭代对象，不是迭代器。",
             ) from None
         raise
+    if isinstance(result, tf.data.Dataset):
+        raise Wrong(
+            "dataset_not_pair",
+            "返回的是一个数据集（`take(2)` 之类得到的还是数据集），不是两个元素：题目要的是用 `next()` 取出元素本身，"
+            "返回二元组 `(第一个, 第二个)`。",
+        )
+    if not isinstance(result, (tuple, list)) or len(result) != 2:
+        shown = f"长度 {len(result)} 的 {type(result).__name__}" if isinstance(result, (tuple, list)) else type(result).__name__
+        raise Wrong("wrong_type", f"应该返回两个元素组成的二元组 `(第一个, 第二个)`，现在是 {shown}。")
     try:
         first, second = (int(v) for v in result)
     except (TypeError, ValueError):
-        raise Wrong("wrong_type", "应该返回两个元素组成的二元组 `(第一个, 第二个)`。") from None
+        raise Wrong("wrong_type", "应该返回两个元素组成的二元组 `(第一个, 第二个)`，元素是数据集里的数。") from None
     if (first, second) == (10, 10):
         raise Wrong(
             "same_element",
@@ -324,6 +426,16 @@ answer = first_two
             '''\
 def first_two(dataset):
     return next(dataset), next(dataset)
+
+
+answer = first_two
+''',
+        ),
+        (
+            "dataset_not_pair",
+            '''\
+def first_two(dataset):
+    return dataset.take(2)  # 还是一个数据集
 
 
 answer = first_two

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import types
+
 from helpers.exercises.core import Exercise, Wrong, as_number, call, take_finite
 
 NOTEBOOK = "04_keras_fit"
@@ -195,8 +197,16 @@ def _check_predict_generator(answer) -> str:
             "not_generator",
             f"`image_batches(x, 4)` 返回的是 {type(produced).__name__}，应该是生成器：函数体里用 `yield` 逐批产出。",
         )
+    if not isinstance(produced, types.GeneratorType):
+        raise Wrong(
+            "not_generator",
+            f"`image_batches(x, 4)` 返回的是 {type(produced).__name__}，能用 `next()` 逐个取，但不是生成器："
+            "Keras 的 `predict` 只认生成器（`types.GeneratorType`）、NumPy 数组、数据集这几类输入，别的迭代器它不认得。",
+            "把 `return` 换成在 `for` 循环里 `yield`：函数体里有 `yield`，调用它得到的就是生成器。",
+        )
     elements = take_finite(
-        produced, 20, "生成器", "10 个样本、每批 4 个，就是 3 批；不会结束的生成器，`predict` 不给 `steps` 时会一直读下去。"
+        produced, 20, "生成器", "10 个样本、每批 4 个，就是 3 批；不会结束的生成器，`predict` 不给 `steps` 时会一直读下去。",
+        "生成器函数里的循环要能结束：用 `for start in range(0, len(x), batch_size):`，不要用 `while True:`。",
     )
     for number, element in enumerate(elements, 1):
         if not isinstance(element, tuple):
@@ -218,7 +228,7 @@ def _check_predict_generator(answer) -> str:
         raise Wrong(
             "dropped_last",
             f"每批的样本数是 {sizes}，一共只产出 {sum(sizes)} 个，少了最后 {len(x) - sum(sizes)} 个。"
-            "`predict` 要对每个样本都给出预测，不满员的最后一批也要产出。",
+            "`predict` 要对每个样本都给出预测，最后那个不完整的批次也要产出。",
             "`range(0, len(x), batch_size)` 的起点覆盖了所有样本，最后一批会短一些，这没关系。",
         )
     if sizes != [4, 4, 2] or not np.array_equal(np.concatenate([element[0] for element in elements]), x):
@@ -239,7 +249,8 @@ EX_04_2 = Exercise(
     section="三种输入：NumPy 数组、Python 生成器、数据集",
     task=(
         "手上的图片放在一个 NumPy 数组里，但想像读文件那样一批一批地交给 `predict`。\n\n"
-        "写生成器函数 `image_batches(x, batch_size)`：按顺序逐批产出 `predict` 需要的输入，最后一批不满员也要产出。"
+        "写生成器函数 `image_batches(x, batch_size)`：按顺序逐批产出 `predict` 需要的输入，"
+        "最后一个不完整的批次（样本数不到批大小）也要产出。"
         "检查会用 10 个样本、每批 4 个调用它，再把它交给 `model.predict(..., steps=3)`，与直接传数组的结果比较。"
     ),
     starter='''\
@@ -293,6 +304,29 @@ answer = image_batches
 def image_batches(x, batch_size):
     for image in x:
         yield (image,)
+
+
+answer = image_batches
+''',
+        ),
+        (
+            "endless",
+            '''\
+def image_batches(x, batch_size):
+    start = 0
+    while True:  # 不会结束
+        yield (x[start % len(x) : start % len(x) + batch_size],)
+        start += batch_size
+
+
+answer = image_batches
+''',
+        ),
+        (
+            "not_generator",
+            '''\
+def image_batches(x, batch_size):
+    return iter([(x[start : start + batch_size],) for start in range(0, len(x), batch_size)])  # 迭代器，不是生成器
 
 
 answer = image_batches

@@ -33,8 +33,8 @@ def _check_full_batches(answer) -> str:
     sizes, labels = [], []
     elements = take_finite(
         dataset, 10, "数据集",
-        "`repeat()` 让它无限循环：批次确实都满员了，可 `fit` 还得另外给 `steps_per_epoch` 才知道一轮有多长。",
-        "分批时加上 `drop_remainder=True`，丢掉最后那个不满员的批次。",
+        "`repeat()` 让它无限循环：批次确实都是完整的，可 `fit` 还得另外给 `steps_per_epoch` 才知道一轮有多长。",
+        "分批时加上 `drop_remainder=True`，丢掉最后那个不完整的批次。",
     )
     for element in elements:
         if not (isinstance(element, tuple) and len(element) == 2):
@@ -60,24 +60,34 @@ def _check_full_batches(answer) -> str:
             f"每批样本数是 {sizes}：最后一批只有 {sizes[-1]} 个样本。两个副本平分它时，一个副本拿到 0 个样本，"
             f"`BatchNormalization` 在空批次上求均值和方差，得到的是 nan；训练时它经梯度进入共享的权重。{shown}",
         )
+    if sizes and all(s == 4 for s in sizes) and len(sizes) > 2 and set(labels) == set(y.tolist()):
+        # repeat().batch(4).take(3) and the like: every batch complete, every sample seen, some twice. Accepted:
+        # it is what the task asks (no replica gets an empty batch); the verdict names what it costs.
+        repeated = sorted({v for v in labels if labels.count(v) > 1})
+        return (
+            f"每批样本数是 {sizes}，都是完整的批次，每个副本每步都拿到 2 个样本，不会出现空批次，nan 的问题解决了。"
+            f"代价是一轮里样本 {'、'.join(map(str, repeated))} 出现了不止一次，"
+            "而且批次数要跟着样本数算对（样本数变了就得改）。常用的写法是 `batch(global_batch_size, drop_remainder=True)`："
+            "每轮丢掉最后不到一批的样本（打乱后每轮丢的不是同一些），一轮仍是一遍数据。"
+        )
     if sizes != [4, 4]:
-        raise Wrong("wrong_batches", f"9 个样本、全局批大小 4，应该得到两个满员的批次 [4, 4]，现在是 {sizes}。")
+        raise Wrong("wrong_batches", f"9 个样本、全局批大小 4，应该得到两个完整的批次 [4, 4]，现在是 {sizes}。")
     if len(set(labels)) != 8 or not set(labels) <= set(y.tolist()):
         raise Wrong("lost_samples", "两个批次里应该是 8 个不同的样本。")
-    return "9 个样本分成两个满员的批次 [4, 4]，多出来的 1 个被丢掉：每个副本每步都拿到 2 个样本，不会出现空批次。"
+    return "9 个样本分成两个完整的批次 [4, 4]，多出来的 1 个被丢掉：每个副本每步都拿到 2 个样本，不会出现空批次。"
 
 
 EX_05_1 = Exercise(
     id="05.1",
     notebook=NOTEBOOK,
-    title="分布式训练里的 nan：让每个批次都满员",
+    title="分布式训练里的 nan：让每个批次都完整",
     difficulty=2,
     section="同一份 `fit` 代码，换个分布式策略",
     task=(
         "在两个副本的 `MirroredStrategy` 下用 `fit` 训练带 `BatchNormalization` 的模型，损失变成了 nan。"
         "数据有 9 个样本，全局批大小是 4。\n\n"
         "写 `make_batches(x, y, global_batch_size)`，返回分好批的 `tf.data.Dataset`，让这个问题不再出现。"
-        "检查会数每批的样本数，并说明不满员的批次为什么会产生 nan。"
+        "检查会数每批的样本数，并说明不完整的批次（样本数不到全局批大小）为什么会产生 nan。"
     ),
     starter='''\
 # 练习 05.1：补全 make_batches
@@ -90,13 +100,13 @@ answer = make_batches
 ''',
     hints=(
         "9 个样本按 4 个一批分，最后一批只有 1 个；两个副本平分这一批时会发生什么？",
-        "`dataset.batch(global_batch_size, drop_remainder=True)` 丢掉不满员的最后一批。",
+        "`dataset.batch(global_batch_size, drop_remainder=True)` 丢掉最后那个不完整的批次。",
     ),
     check=_check_full_batches,
     solution='''\
 def make_batches(x, y, global_batch_size):
     dataset = tf.data.Dataset.from_tensor_slices((x, y))
-    return dataset.batch(global_batch_size, drop_remainder=True)  # 每批都满员
+    return dataset.batch(global_batch_size, drop_remainder=True)  # 每批都完整
 
 
 answer = make_batches
@@ -116,7 +126,19 @@ answer = make_batches
             "endless",
             '''\
 def make_batches(x, y, global_batch_size):
-    return tf.data.Dataset.from_tensor_slices((x, y)).repeat().batch(global_batch_size)  # 批次满员，但永不结束
+    return tf.data.Dataset.from_tensor_slices((x, y)).repeat().batch(global_batch_size)  # 批次都完整，但永不结束
+
+
+answer = make_batches
+''',
+        ),
+        (
+            "ok",
+            '''\
+def make_batches(x, y, global_batch_size):
+    dataset = tf.data.Dataset.from_tensor_slices((x, y))
+    steps = -(-len(x) // global_batch_size)  # 向上取整：3 批
+    return dataset.repeat().batch(global_batch_size).take(steps)  # 批次都完整，多出来的位置从头补上
 
 
 answer = make_batches
@@ -170,7 +192,19 @@ def _check_function_metric(answer) -> str:
         except (TypeError, ValueError):
             raise Wrong("wrong_type", f"{where}返回的应该是张量，现在是 {type(value).__name__}。") from None
 
-    eager = mean_of(call(answer, y_true, y_pred), "即时执行时")
+    values = call(answer, y_true, y_pred)
+    try:
+        seen = sorted({round(float(v), 4) for v in tf.reshape(tf.cast(values, tf.float32), [-1]).numpy()})
+    except (TypeError, ValueError):
+        seen = None
+    if seen is not None and len(seen) > 1 and not set(seen) <= {0.0, 1.0}:  # one number: the learner took the mean
+        raise Wrong(
+            "not_zero_one",
+            f"每个样本的值应该是 1.0（偏高）或 0.0（不偏高），现在出现了 {seen}："
+            "例如 `tf.sign` 对偏低的样本给 -1，求平均时会和偏高的相互抵消。",
+            "用比较得到真假，再转换成浮点数：`tf.cast(y_pred > y_true, tf.float32)`。",
+        )
+    eager = mean_of(values, "即时执行时")
     if np.isclose(eager, lower) or np.isclose(eager, lower + equal):
         raise Wrong(
             "swapped_args",
@@ -248,6 +282,16 @@ answer = too_high
 ''',
         ),
         (
+            "not_zero_one",
+            '''\
+def too_high(y_true, y_pred):
+    return tf.sign(y_pred - y_true)  # 偏低时是 -1
+
+
+answer = too_high
+''',
+        ),
+        (
             "counts_ties",
             '''\
 def too_high(y_true, y_pred):
@@ -270,6 +314,19 @@ answer = too_high
         (
             "not_graph_safe",
             '''\
+def too_high(y_true, y_pred):
+    return np.greater(np.asarray(y_pred), np.asarray(y_true)).astype("float32")
+
+
+answer = too_high
+''',
+        ),
+        (
+            "not_graph_safe",
+            '''\
+tf.config.run_functions_eagerly(True)  # 开着时 tf.function 也按即时执行运行，NumPy 看起来能用
+
+
 def too_high(y_true, y_pred):
     return np.greater(np.asarray(y_pred), np.asarray(y_true)).astype("float32")
 

@@ -58,6 +58,15 @@ def _run_step(answer, model, x, y):
     try:
         loss = call(answer, model, optimizer, x, y)
     except LearnerError as err:
+        if isinstance(err.error, AttributeError) and "minimize" in str(err.error):
+            raise Wrong(
+                "tf1_minimize",
+                "Keras 3 的优化器没有 `minimize`，所以抛出 `AttributeError`：`optimizer.minimize(loss)` 是 TF1 的写法，"
+                "它先在计算图里建一个训练算子，再在会话里运行。TF2 没有会话，训练步自己完成三件事："
+                "在 `tf.GradientTape` 里算损失、求梯度、`apply_gradients`。",
+                "`grads = tape.gradient(loss, model.trainable_variables)`，"
+                "再 `optimizer.apply_gradients(zip(grads, model.trainable_variables))`。",
+            ) from None
         if "_unique_id" in str(err.error):
             raise Wrong(
                 "swapped_pairs",
@@ -98,10 +107,25 @@ def _check_tape_step(answer) -> str:
     model = _linear_model()
     want_loss, want_weights = _expected_step(model, x, y, with_regularization=False)
     loss, weights = _run_step(answer, model, x, y)
+    if np.isclose(loss, want_loss * len(x), rtol=1e-4):
+        raise Wrong(
+            "summed",
+            f"返回的损失是 {loss:.4f}，正好是均方误差 {want_loss:.4f} 的 {len(x)} 倍（这一批有 {len(x)} 个样本）："
+            "用 `tf.reduce_sum` 求的是平方误差之和，梯度也跟着大了 8 倍，相当于学习率变了。均方误差要求平均。",
+            "`tf.reduce_mean(tf.square(model(x, training=True) - y))`。",
+        )
+    if not _same(weights, want_weights) and not np.isclose(loss, want_loss, rtol=1e-4):
+        raise Wrong(
+            "wrong_loss",
+            f"返回的损失是 {loss:.4f}，这一批（更新前）的均方误差是 {want_loss:.4f}，权重的更新也和一步梯度下降不同："
+            "损失要用均方误差，也就是平方误差的平均。",
+            "`loss = tf.reduce_mean(tf.square(model(x, training=True) - y))`。",
+        )
     if not _same(weights, want_weights):
         raise Wrong(
             "wrong_update",
-            "权重变了，但和一步学习率 0.1 的梯度下降结果不同：是不是更新了不止一次，或者梯度不是对这个损失求的？",
+            "权重变了，但和学习率 0.1 的一步梯度下降结果不同：梯度要对这一步的均方误差求（`tf.reduce_mean`），"
+            "并且只调用一次 `apply_gradients`。",
         )
     if not np.isclose(loss, want_loss, rtol=1e-4):
         raise Wrong("wrong_loss", f"返回的损失是 {loss:.4f}，更新前的均方误差是 {want_loss:.4f}。")
@@ -196,6 +220,46 @@ answer = train_step
 def train_step(model, optimizer, x, y):
     with tf.GradientTape() as tape:
         loss = keras.losses.mean_squared_error(y, model(x, training=True))  # 每个样本一个损失，没有求平均
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+
+answer = train_step
+''',
+        ),
+        (
+            "tf1_minimize",
+            '''\
+def train_step(model, optimizer, x, y):
+    loss = lambda: tf.reduce_mean(tf.square(model(x, training=True) - y))
+    optimizer.minimize(loss, model.trainable_variables)  # TF1 的写法
+    return loss()
+
+
+answer = train_step
+''',
+        ),
+        (
+            "wrong_loss",
+            '''\
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.abs(model(x, training=True) - y))  # 平均绝对误差，不是均方误差
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+
+answer = train_step
+''',
+        ),
+        (
+            "summed",
+            '''\
+def train_step(model, optimizer, x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(tf.square(model(x, training=True) - y))  # 求和，不是平均
     grads = tape.gradient(loss, model.trainable_variables)
     optimizer.apply_gradients(zip(grads, model.trainable_variables))
     return loss
@@ -335,8 +399,28 @@ def _check_training_flag(answer) -> str:
         ]
     )
     norm = model.layers[1]
-    _run_step(answer, model, x, y)
+    _, want_weights = _expected_step(model, x, y, with_regularization=False)
+    twin = keras.models.clone_model(model)  # one call in training mode: how far the moving mean moves
+    twin.set_weights(model.get_weights())
+    twin(x, training=True)
+    want_mean = twin.layers[1].moving_mean.numpy()
+    _, weights = _run_step(answer, model, x, y)
     moved = float(np.abs(norm.moving_mean.numpy()).max())
+    if moved > 0.0 and not _same(weights, want_weights):
+        raise Wrong(
+            "inference_in_tape",
+            "滑动均值更新了，权重却和训练模式下的一步梯度下降不一样：`GradientTape` 里记录的那次调用是推理模式，"
+            "梯度是按滑动均值和滑动方差算的。在 `with` 块外面另外以 `training=True` 调用一次，只会多更新一次滑动均值，"
+            "梯度不会因此改变。",
+            "只在 `with tf.GradientTape() as tape:` 里调用一次模型：`prediction = model(x, training=True)`。",
+        )
+    if moved > 0.0 and not np.allclose(norm.moving_mean.numpy(), want_mean, atol=1e-6):
+        raise Wrong(
+            "called_twice",
+            "权重更新对了，但滑动均值比以训练模式调用一次多走了一步：这一步里模型以 `training=True` 被调用了不止一次，"
+            "每次都会把同一批的均值再计入一次。",
+            "训练步里只调用一次模型，就是 `GradientTape` 里那一次。",
+        )
     if moved == 0.0:
         raise Wrong(
             "bn_not_updated",
@@ -394,6 +478,22 @@ answer = train_step
 def train_step(model, optimizer, x, y):
     with tf.GradientTape() as tape:
         prediction = model(x)
+        loss = tf.reduce_mean(tf.square(prediction - y))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+
+answer = train_step
+''',
+        ),
+        (
+            "inference_in_tape",
+            '''\
+def train_step(model, optimizer, x, y):
+    model(x, training=True)  # 在 GradientTape 外面：只更新了滑动均值
+    with tf.GradientTape() as tape:
+        prediction = model(x)  # 梯度按推理模式算
         loss = tf.reduce_mean(tf.square(prediction - y))
     grads = tape.gradient(loss, model.trainable_variables)
     optimizer.apply_gradients(zip(grads, model.trainable_variables))

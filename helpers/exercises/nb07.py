@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from helpers.exercises.core import Exercise, LearnerError, Wrong, call, run_source
+import re
+
+from helpers.exercises.core import (
+    Exercise,
+    LearnerError,
+    Wrong,
+    call,
+    fresh_function,
+    require_callable,
+    run_source,
+)
 
 NOTEBOOK = "07_dynamic_rnn"
 
@@ -19,20 +29,45 @@ COLLATZ = {6: 8, 7: 16, 27: 111, 1: 0}
 def _check_collatz(answer) -> str:
     import tensorflow as tf
 
+    require_callable(answer)
     if not hasattr(answer, "get_concrete_function"):
         raise Wrong("not_tf_function", "答案不是 `tf.function`：题目要的是在计算图里运行的循环。")
+    answer = fresh_function(answer)  # no traces yet: neither the learner's own calls nor an earlier check count
+    traced_before = answer.experimental_get_tracing_count()  # the learner's own calls do not count
     for n, want in COLLATZ.items():
         try:
             got = call(answer, tf.constant(n))
         except LearnerError as err:
-            if isinstance(err.error, TypeError) and "dtype" in str(err.error):
+            text = str(err.error)
+            if re.search(r"has dtype float\w* (in the main branch|after one iteration|in the \w+ branch)", text) or (
+                re.search(r"has dtype int\w* (before the loop|in the main branch)", text) and "float" in text
+            ):
                 raise Wrong(
                     "dtype_changed",
-                    "`n` 在循环里从整数变成了浮点数：`n / 2` 是真除法，结果是浮点数。图里的循环和分支"
+                    "`n` 在循环或分支里从整数变成了浮点数（例如 `n / 2` 是真除法，结果是浮点数）：图里的循环和分支"
                     "要求每个变量的类型始终不变。",
                     "用整除 `n // 2`，`n` 就一直是 `int32`。",
                 ) from None
-            if "numpy" in str(err.error) or isinstance(err.error, TypeError):
+            if re.search(r"missing (\d+ )?(a )?required (positional )?argument|takes \d+ positional|too many positional", text):
+                raise Wrong(
+                    "wrong_arguments",
+                    f"检查调用的是 `collatz_steps(n)`，只传一个参数；你的函数要的参数个数不同（{type(err.error).__name__}）。",
+                    "函数只接受一个参数：`def collatz_steps(n):`。",
+                ) from None
+            if re.search(r"Binding inputs to tf\.function failed|Can not cast TensorSpec|TensorSpec.*dtype", text):
+                raise Wrong(
+                    "signature_mismatch",
+                    "检查传进来的是 `int32` 标量张量（`tf.constant(6)`），和你的 `input_signature` 声明的形状或数据类型对不上。",
+                    "去掉 `input_signature`，或者写成 `input_signature=[tf.TensorSpec([], tf.int32)]`。",
+                ) from None
+            if "started as non-Tensor, then changed to Tensor" in text:
+                raise Wrong(
+                    "python_loop_break",
+                    "`while True:` 的条件是 Python 的 `True`，AutoGraph 就把它当作普通的 Python 循环，追踪时展开；"
+                    "循环里按张量的值 `break`，循环的条件中途变成了张量，计算图里不能这样写。",
+                    "把结束条件写进 `while` 本身：`while n != 1:`，条件是张量，AutoGraph 才会把它变成图里的循环。",
+                ) from None
+            if "numpy" in text or isinstance(err.error, tf.errors.OperatorNotAllowedInGraphError):
                 raise Wrong(
                     "python_value_in_graph",
                     f"追踪时出错（{type(err.error).__name__}）：在计算图里 `n` 是没有具体值的符号张量，"
@@ -46,15 +81,15 @@ def _check_collatz(answer) -> str:
             raise Wrong("wrong_type", f"应该返回一个整数张量，现在是 {type(got).__name__}。") from None
         if got != want:
             raise Wrong("wrong_value", f"从 {n} 开始应该走 {want} 步到 1，现在得到 {got}。")
-    count = answer.experimental_get_tracing_count()
+    count = answer.experimental_get_tracing_count() - traced_before
     if count > 1:
-        raise Wrong("retraced", f"4 次调用追踪了 {count} 次：输入都是 `int32` 标量张量，应该只追踪一次。")
+        raise Wrong("retraced", f"检查的 4 次调用追踪了 {count} 次：输入都是 `int32` 标量张量，应该只追踪一次。")
     ops = _graph_op_types(answer, tf.constant(6))
     loops = sorted(ops & {"While", "StatelessWhile"})
     if not loops:
         raise Wrong("loop_not_in_graph", "计算图里没有 `While` 算子：循环在追踪时被展开了，步数写死在图里。")
     return (
-        f"4 个起点都算对了，只追踪了 1 次，计算图里有 `{loops[0]}` 算子：条件依赖张量的 `while` 和 `if` "
+        f"4 个起点都算对了，检查的调用最多追踪了 1 次，计算图里有 `{loops[0]}` 算子：条件依赖张量的 `while` 和 `if` "
         "被 AutoGraph 改写成了 `tf.while_loop` 和 `tf.cond`。"
     )
 
@@ -156,6 +191,77 @@ answer = collatz_steps
 ''',
         ),
         (
+            "ok",
+            '''\
+@tf.function
+def collatz_steps(n):
+    steps = 0
+    while n != 1:
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
+
+
+collatz_steps(6)  # 自己先试一次（Python 数字 6）：这次追踪不算在检查里
+answer = collatz_steps
+''',
+        ),
+        (
+            "signature_mismatch",
+            '''\
+@tf.function(input_signature=[tf.TensorSpec([], tf.int64)])
+def collatz_steps(n):
+    steps = 0
+    while n != 1:
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
+
+
+answer = collatz_steps
+''',
+        ),
+        (
+            "wrong_arguments",
+            '''\
+@tf.function
+def collatz_steps(n, steps):
+    while n != 1:
+        n = tf.where(n % 2 == 0, n // 2, 3 * n + 1)
+        steps += 1
+    return steps
+
+
+answer = collatz_steps
+''',
+        ),
+        (
+            "python_loop_break",
+            '''\
+@tf.function
+def collatz_steps(n):
+    steps = 0
+    while True:
+        if n == 1:
+            break
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
+
+
+answer = collatz_steps
+''',
+        ),
+        (
             "wrong_value",
             '''\
 @tf.function
@@ -186,8 +292,11 @@ def _check_running_sum(answer) -> str:
 
     import helpers.sequences
 
+    require_callable(answer)
     if not hasattr(answer, "experimental_get_tracing_count"):
         raise Wrong("not_tf_function", "答案不是 `tf.function`：题目要的是一张能处理任意长度的计算图。")
+    answer = fresh_function(answer)  # no traces yet: neither the learner's own calls nor an earlier check count
+    traced_before = answer.experimental_get_tracing_count()  # the learner's own calls do not count
     shapes = [(4, 5), (3, 9), (2, 2)]
     for (n, steps) in shapes:
         x, want = helpers.sequences.running_sum(n, steps=steps, seed=steps)
@@ -220,11 +329,11 @@ def _check_running_sum(answer) -> str:
             raise Wrong("wrong_shape", f"输入形状 {x.shape} 时输出形状应该是 {want.shape}，现在是 {got.shape}。")
         if not np.allclose(got, want, atol=1e-5):
             raise Wrong("wrong_value", f"输入形状 {x.shape} 时累加和不对：最大误差 {np.abs(got - want).max():.4f}。")
-    count = answer.experimental_get_tracing_count()
+    count = answer.experimental_get_tracing_count() - traced_before
     if count > 1:
         raise Wrong(
             "retraced",
-            f"3 种批大小、3 种长度的输入一共追踪了 {count} 次：每个新形状都生成了一张新的计算图。",
+            f"检查用 3 种批大小、3 种长度的输入调用，一共追踪了 {count} 次：每个新形状都生成了一张新的计算图。",
             "用 `input_signature=[tf.TensorSpec([None, None, 3], tf.float32)]` 声明批大小和长度都未知。",
         )
     if not _graph_op_types(answer, tf.TensorSpec([None, None, 3], tf.float32)) & {"While", "StatelessWhile"}:
@@ -332,6 +441,25 @@ answer = running_sum
 ''',
         ),
         (
+            "retraced",
+            '''\
+tf.config.run_functions_eagerly(True)  # 开着时不追踪，追踪次数是 0
+
+
+@tf.function
+def running_sum(x):
+    total = tf.zeros([tf.shape(x)[0], 1])
+    outputs = []
+    for t in range(x.shape[1]):  # Python 循环：长度在追踪时写死
+        total += tf.reduce_sum(x[:, t], axis=-1, keepdims=True)
+        outputs.append(total)
+    return tf.stack(outputs, axis=1)
+
+
+answer = running_sum
+''',
+        ),
+        (
             "static_length",
             '''\
 @tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
@@ -377,7 +505,7 @@ def _actual_traces() -> int:
     level = logger.level
     logger.setLevel("ERROR")  # a fresh squash per check: TF would warn (in English) about frequent retracing
     try:
-        squash = run_source(TRACE_CALLS + "\n\nanswer = squash\n", "07.3 task code")
+        squash = run_source(TRACE_CALLS + "\n\nanswer = squash\n", "07.3 task code", internal=True)
         return squash.experimental_get_tracing_count()
     finally:
         logger.setLevel(level)
@@ -434,6 +562,7 @@ answer = 4  # [1.0]+True；[1.0]+False；长度 2 的 x；张量布尔值
     wrong=(
         ("too_many", "answer = 6  # 以为每次调用都追踪\n"),
         ("too_few", "answer = 2  # 以为只有 Python 值会引起追踪\n"),
+        ("ok", "tf.config.run_functions_eagerly(True)  # 开着时不追踪：检查要临时关掉它才数得对\nanswer = 4\n"),
     ),
 )
 

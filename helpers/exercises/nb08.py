@@ -141,18 +141,32 @@ answer = epoch_means
 LOSSES = [2.5, 1.75, 1.25, 1.0]
 
 
+def _read(logdir) -> dict:
+    import helpers.summaries
+
+    try:
+        return helpers.summaries.read_scalars(logdir)
+    except (ValueError, TypeError, OSError):
+        return {}
+
+
 def _check_write(answer) -> str:
     import numpy as np
     import tensorflow as tf
+    from tensorflow.python.ops import summary_ops_v2
 
     import helpers.summaries
 
     with tempfile.TemporaryDirectory() as tmp:
         logdir = Path(tmp) / "train"
         global_step = tf.summary.experimental.get_step()
+        default_writer = summary_ops_v2._summary_state.writer  # the learner's own, if one is set: kept for afterwards
+        left_default = None
         tf.summary.experimental.set_step(None)  # a step set in an earlier experiment must not fill in a missing one
         try:
             call(answer, str(logdir), list(LOSSES))
+            if summary_ops_v2._summary_state.writer is not default_writer:  # set_as_default() and left it so
+                left_default = summary_ops_v2._summary_state.writer
         except LearnerError as err:
             text = str(err.error)
             if "step" in text.lower():
@@ -165,10 +179,20 @@ def _check_write(answer) -> str:
             raise
         finally:
             tf.summary.experimental.set_step(global_step)
-        try:
-            scalars = helpers.summaries.read_scalars(logdir)
-        except (ValueError, TypeError):
-            scalars = {}
+            summary_ops_v2._summary_state.writer = default_writer
+        scalars = _read(logdir)
+        if not scalars and left_default is not None:
+            left_default.flush()  # what was still in the writer's buffer
+            if _read(logdir):
+                left_default.close()
+                raise Wrong(
+                    "not_flushed",
+                    "写入器里其实有这些标量，但函数返回时它们还在写入器的缓冲区里，没有写到磁盘上："
+                    "`writer.set_as_default()` 之后没有 `flush()` 或 `close()`，读日志的人（和 TensorBoard）就看不到。",
+                    "用 `with writer.as_default():` 写（离开 `with` 块时会写到磁盘上），或者写完后调用 `writer.flush()`。",
+                )
+        if left_default is not None:
+            left_default.close()
         elsewhere = []  # folders below logdir that hold event files (a writer created one level too deep)
         if logdir.is_dir():
             events = logdir.rglob(f"{helpers.summaries.EVENT_FILE_PREFIX}*")
@@ -185,6 +209,15 @@ def _check_write(answer) -> str:
             "日志文件夹里没有读到任何标量。摘要要在写入器的 `with writer.as_default():` 里写，写入器才知道写到哪里。",
         )
     points = scalars.get("loss", [])
+    scoped = sorted(tag for tag in scalars if tag.endswith("/loss"))
+    if not points and scoped:
+        raise Wrong(
+            "name_scope",
+            f"标量写进去了，但标记是 `{scoped[0]}`：你在 `tf.function` 里的循环中写摘要，AutoGraph 把循环改写成计算图里的 "
+            f"`tf.while_loop`，循环体里的摘要标记前就多了它的名字作用域 `{scoped[0][: -len('loss')]}`"
+            "（和第 6 节分支里的 `cond/` 是一回事），在 TensorBoard 里成了另一张曲线图。",
+            "损失已经是一个 Python 列表，不需要 `tf.function`：在普通的 Python `for` 循环里写，标记就是 `\"loss\"`。",
+        )
     if not points:
         raise Wrong(
             "wrong_tag",
@@ -271,6 +304,52 @@ def log_losses(logdir, losses):
     with writer.as_default():
         for step, loss in enumerate(losses):
             tf.summary.scalar("loss", loss, step=step)
+
+
+answer = log_losses
+''',
+        ),
+        (
+            "not_flushed",
+            '''\
+def log_losses(logdir, losses):
+    writer = tf.summary.create_file_writer(logdir)
+    writer.set_as_default()  # 没有 with，最后也没有 flush 或 close
+    for step, loss in enumerate(losses):
+        tf.summary.scalar("loss", loss, step=step)
+
+
+answer = log_losses
+''',
+        ),
+        (
+            "ok",
+            '''\
+def log_losses(logdir, losses):
+    writer = tf.summary.create_file_writer(logdir)
+    writer.set_as_default()
+    for step, loss in enumerate(losses):
+        tf.summary.scalar("loss", loss, step=step)
+    writer.flush()  # 写到磁盘上
+
+
+answer = log_losses
+''',
+        ),
+        (
+            "name_scope",
+            '''\
+def log_losses(logdir, losses):
+    writer = tf.summary.create_file_writer(logdir)
+
+    @tf.function
+    def write_all(values):
+        for step in tf.range(tf.shape(values)[0]):  # 计算图里的循环
+            tf.summary.scalar("loss", values[step], step=tf.cast(step, tf.int64))
+
+    with writer.as_default():
+        write_all(tf.constant(losses))
+    writer.close()
 
 
 answer = log_losses

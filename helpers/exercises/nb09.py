@@ -23,8 +23,7 @@ def _check_eager_switch(answer) -> str:
     add_one(tf.constant(0))  # traced once already, like a function you are debugging
     python_runs.clear()
     results = call(answer, add_one, [tf.constant(i) for i in range(3)])
-    left_on = tf.config.functions_run_eagerly()
-    tf.config.run_functions_eagerly(False)
+    left_on = tf.config.functions_run_eagerly()  # the learner's setting is restored after the check, not here
     try:
         values = [int(v) for v in results]
     except (TypeError, ValueError):
@@ -41,7 +40,7 @@ def _check_eager_switch(answer) -> str:
         raise Wrong(
             "left_on",
             "返回后 `tf.config.functions_run_eagerly()` 还是 `True`：之后所有 `tf.function` 都会按即时执行运行，"
-            "慢很多。（检查已经替你关掉了。）",
+            "慢很多。",
             "用 `try: ... finally: tf.config.run_functions_eagerly(False)`，出了异常也能关掉。",
         )
     return "3 次调用都运行了函数里的 Python 代码，返回后开关也关上了：调试时打开，用完马上关。"
@@ -241,6 +240,20 @@ def safe_log(x):
 answer = safe_log
 ''',
         ),
+        (
+            "no_error",
+            '''\
+tf.debugging.enable_check_numerics()  # 前面调试时打开的，还开着
+
+
+@tf.function
+def safe_log(x):
+    return tf.math.log(x)  # 没有断言：检查时关掉 check_numerics，坏输入就不会被它拦下
+
+
+answer = safe_log
+''',
+        ),
     ),
 )
 
@@ -278,14 +291,12 @@ def _check_run_eagerly(answer) -> str:
     model.eager_calls.clear()
     model.switch_on.clear()
     call(answer, model, x, y)
-    global_switch = tf.config.functions_run_eagerly()
-    tf.config.run_functions_eagerly(False)
+    global_switch = tf.config.functions_run_eagerly()  # the learner's setting is restored after the check, not here
     eager_calls = [c for c in model.eager_calls]
     if global_switch:
         raise Wrong(
             "global_switch",
-            "返回后全局开关 `tf.config.functions_run_eagerly()` 还开着，它影响所有 `tf.function`，不只是这个模型。"
-            "（检查已经替你关掉了。）",
+            "返回后全局开关 `tf.config.functions_run_eagerly()` 还开着，它影响所有 `tf.function`，不只是这个模型。",
         )
     if any(model.switch_on):
         raise Wrong(
@@ -372,6 +383,20 @@ def fit_eagerly(model, x, y):
     model.compile(optimizer="sgd", loss="mse")
     model.fit(x, y, batch_size=4, epochs=1, verbose=0)
     tf.config.run_functions_eagerly(False)
+
+
+answer = fit_eagerly
+''',
+        ),
+        (
+            "ok",
+            '''\
+tf.config.run_functions_eagerly(True)  # 练习 09.1 的实验留下的，还开着
+
+
+def fit_eagerly(model, x, y):
+    model.compile(optimizer="sgd", loss="mse", run_eagerly=True)  # 参考答案：只影响这个模型
+    model.fit(x, y, batch_size=4, epochs=1, verbose=0)
 
 
 answer = fit_eagerly

@@ -13,6 +13,9 @@ from helpers.exercises.core import OK, TIMEOUT, UNSOLVED, Exercise, evaluate, ru
 
 #: A wrong answer meant to loop forever is stopped after this many seconds (its exercise's limit is longer).
 QUICK_TIME_LIMIT = 0.5
+#: Feedback within a second: a check may use at most this much CPU time (CPU, not wall clock, so that a
+#: machine busy with other work does not fail it; TensorFlow's own threads count too).
+FEEDBACK_CPU_SECONDS = 1.0
 
 
 @dataclass
@@ -22,6 +25,8 @@ class Outcome:
     exercise: str
     runs: int = 0
     seconds: float = 0.0
+    slowest: float = 0.0  # seconds of the slowest single check (wall clock)
+    slowest_cpu: float = 0.0  # CPU seconds of that check, all threads of this process (less affected by load)
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -29,12 +34,24 @@ class Outcome:
         return not self.problems
 
 
+def _fresh_switches() -> None:
+    """Turn off the global switches a stored answer may turn on, as a fresh notebook has them."""
+    import tensorflow as tf
+
+    tf.config.run_functions_eagerly(False)
+    tf.debugging.disable_check_numerics()
+
+
 def _verdict(ex: Exercise, source: str, label: str, time_limit: float | None = None):
     try:
         answer = run_source(source, label)
     except Exception as error:  # the stored code itself is broken
+        _fresh_switches()
         return None, f"{label}: the code does not run ({type(error).__name__}: {error})"
-    return evaluate(ex, answer, time_limit), None
+    try:
+        return evaluate(ex, answer, time_limit), None
+    finally:
+        _fresh_switches()  # a stored answer that turned a switch on (on purpose) must not change the next one
 
 
 def verify_one(ex: Exercise) -> Outcome:
@@ -46,7 +63,13 @@ def verify_one(ex: Exercise) -> Outcome:
     if not ex.wrong:
         outcome.problems.append("no wrong answer is stored (at least one is required)")
     for expected, source, label in cases:
+        wall, cpu = time.perf_counter(), time.process_time()
         verdict, problem = _verdict(ex, source, label, QUICK_TIME_LIMIT if expected == TIMEOUT else None)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        if expected != TIMEOUT and wall > outcome.slowest:
+            outcome.slowest, outcome.slowest_cpu = wall, cpu
+        if expected != TIMEOUT and cpu > FEEDBACK_CPU_SECONDS:
+            outcome.problems.append(f"{label}: the check took {cpu:.2f} s of CPU (more than {FEEDBACK_CPU_SECONDS:g} s)")
         outcome.runs += 1
         if problem:
             outcome.problems.append(problem)
@@ -64,7 +87,10 @@ def verify(exercises: Iterable[Exercise], echo=print) -> list[Outcome]:
         outcome = verify_one(ex)
         outcomes.append(outcome)
         status = "ok    " if outcome.passed else "FAILED"
-        echo(f"{status} {ex.id}  {outcome.runs} runs  {outcome.seconds:5.2f} s  {ex.title}")
+        echo(
+            f"{status} {ex.id}  {outcome.runs} runs  {outcome.seconds:5.2f} s  "
+            f"(slowest {outcome.slowest:4.2f} s, {outcome.slowest_cpu:4.2f} s CPU)  {ex.title}"
+        )
         for problem in outcome.problems:
             echo(f"       {problem}")
     passed = sum(o.passed for o in outcomes)
