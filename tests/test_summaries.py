@@ -218,13 +218,13 @@ def test_describe_runs_lists_steps_and_rounded_values():
     runs = {"train": {"loss": [(5, 2.23456), (10, np.float32(1.5))]}, "validation": {"loss": [(10.0, 1.0)]}}
     assert describe_runs(runs).splitlines() == [
         "train/loss: 2 个点",
-        "  步数: [5, 10]",
-        "  数值: [2.235, 1.500]",
+        "  步数：[5, 10]",
+        "  数值：[2.235, 1.500]",
         "validation/loss: 1 个点",
-        "  步数: [10]",
-        "  数值: [1.000]",
+        "  步数：[10]",
+        "  数值：[1.000]",
     ]
-    assert describe_runs(runs, digits=1).splitlines()[2] == "  数值: [2.2, 1.5]"  # the same number of decimals for every value
+    assert describe_runs(runs, digits=1).splitlines()[2] == "  数值：[2.2, 1.5]"  # the same number of decimals for every value
 
 
 def test_describe_runs_rejects_bad_input():
