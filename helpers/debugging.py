@@ -20,6 +20,8 @@ from collections.abc import Callable
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 #: pdb's location line, ``> /some/path/file.py(5)func()``; the path differs on every machine.
 _LOCATION = re.compile(r"^> .*\((\d+)\)(\w+|<\w+>)\(\)$", flags=re.M)
+#: Commands pdb queues for itself (Python 3.13+: ``_pdbcmd_print_frame_status``); a learner never types them.
+_PDB_INTERNAL = re.compile(r"^_pdbcmd_\w*\n", flags=re.M)
 #: The pdb commands that let the program go on (a written session must end with one).
 _CONTINUE = {"c", "cont", "continue"}
 #: What enable_check_numerics reports for the first op whose output holds an Infinity or a NaN.
@@ -84,9 +86,14 @@ def debug_session(
         result = fn()
     finally:
         sys.breakpointhook = previous
-    text = _ANSI.sub("", record.getvalue())
+    text = _drop_pdb_internals(_ANSI.sub("", record.getvalue()))
     text = _LOCATION.sub(lambda m: f"> {source_label}({m[1]}){m[2]}()", text)
     return result, text
+
+
+def _drop_pdb_internals(text: str) -> str:
+    """Return ``text`` without the lines of commands pdb queued for itself (they differ between Python versions)."""
+    return _PDB_INTERNAL.sub("", text)
 
 
 def short_error(err: BaseException) -> str:

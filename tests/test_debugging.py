@@ -136,3 +136,19 @@ def test_tf_data_debug_mode_on_follows_the_switch():
     finally:
         debug_mode.toggle_debug_mode(False)
     assert tf_data_debug_mode_on() is False
+
+
+def test_debug_session_transcript_drops_the_commands_pdb_queues_for_itself():
+    from helpers.debugging import _drop_pdb_internals
+
+    # Python 3.13's pdb runs _pdbcmd_print_frame_status from its own queue; the echo would show it.
+    seen = "ipdb> n\n_pdbcmd_print_frame_status\n> <cell>(6)f()\nipdb> p x\n2\n"
+    assert _drop_pdb_internals(seen) == "ipdb> n\n> <cell>(6)f()\nipdb> p x\n2\n"
+    assert _drop_pdb_internals("p _pdbcmd_x\n") == "p _pdbcmd_x\n"  # only whole lines that start with it
+
+    def f():
+        breakpoint()
+        return 1
+
+    _, transcript = debug_session(f, "p 1 + 1\nc\n")
+    assert "_pdbcmd_" not in transcript and "\n2\n" in transcript
