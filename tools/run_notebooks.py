@@ -92,7 +92,7 @@ def run(path: Path, refresh_ignored: bool = False) -> float:
     client = NotebookClient(
         nb,
         # IPC sockets: ipykernel 7 warns at every start that TCP traffic is not encrypted.
-        km=IPCKernelManager(kernel_name="python3"),
+        kernel_manager_class=IPCKernelManager,  # nbclient owns it: shut down after the run
         timeout=CELL_TIMEOUT_S,
         kernel_name="python3",
         resources={"metadata": {"path": str(path.parent)}},

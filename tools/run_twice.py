@@ -38,7 +38,7 @@ def run_twice(path: Path) -> list[str]:
     nb = nbformat.read(path, as_version=4)
     client = NotebookClient(
         nb,
-        km=IPCKernelManager(kernel_name="python3"),
+        kernel_manager_class=IPCKernelManager,  # nbclient owns it: shut down after the run
         timeout=CELL_TIMEOUT_S,
         kernel_name="python3",
         allow_errors=True,
