@@ -47,3 +47,12 @@ def test_unknown_row_is_refused(capsys):
     with pytest.raises(SystemExit):
         compat.main(["nosuchrow"])
     assert "unknown row" in capsys.readouterr().err
+
+
+def test_the_current_row_installs_exactly_the_lock():
+    """The strict row is the environment of the stored outputs: the lock, hashes checked, nothing resolved."""
+    args = compat.preinstall_args(compat.ROWS["current"]["preinstall"])
+    assert args == ["--no-deps", "--require-hashes", "-r", str(compat.ROOT / "requirements.lock")]
+    assert (compat.ROOT / "requirements.lock").is_file()
+    assert compat.preinstall_args(["tensorflow==2.19.1"]) == ["tensorflow==2.19.1"]
+    assert compat.preinstall_args("lower bounds of pyproject.toml") == compat.lower_bounds()
