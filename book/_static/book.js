@@ -77,6 +77,7 @@ function keepIndexedWords() {
     "Search...": "搜索…",
     Main: "主导航",
     Page: "本页",
+    "列印成 PDF": "打印成 PDF", // the theme's zh_CN text is Taiwan wording
   };
   const SEARCH = {
     "Search finished, found one page matching the search query.": [
