@@ -149,14 +149,6 @@ def test_md_text_escapes_markup():
     assert report.md_text("model(x) (__call__) | *a* `b`") == r"model(x) (\_\_call\_\_) \| \*a\* \`b\`"
 
 
-def test_cli_help_names_the_options(capsys):
-    with pytest.raises(SystemExit) as exit_info:
-        bench.main(["--help"])
-    assert exit_info.value.code == 0
-    help_text = capsys.readouterr().out
-    assert "--out" in help_text and "--quick" in help_text and "--only" in help_text
-
-
 def test_measure_case_fits_calls_to_the_round():
     calls = []
     timing, number = bench.measure_case(lambda: calls.append(1), warmup=2, repeats=3, round_s=0)

@@ -94,8 +94,8 @@ def test_run_notebooks_cli_refuses_what_matches_nothing(tmp_path, capsys):
     assert "no NN_*.ipynb" in capsys.readouterr().err
 
 
-def test_timing_outputs_are_kept_only_for_code_as_committed(tmp_path):
-    """make notebooks keeps an ignored cell's output only if the cell's code is what git has (HEAD)."""
+def test_committed_sources_reads_the_cells_as_git_has_them(tmp_path):
+    """committed_sources: None outside git or before a commit, else {cell id: source} as committed (HEAD)."""
     import subprocess
 
     notebook = tmp_path / "01_intro.ipynb"
@@ -113,5 +113,69 @@ def test_timing_outputs_are_kept_only_for_code_as_committed(tmp_path):
 
 
 def test_git_ignores_the_copies():
-    ignored = (ROOT / ".gitignore").read_text().splitlines()
-    assert "*.nbconvert.ipynb" in ignored
+    """git itself (not a line of .gitignore) ignores what notebook tools leave next to the notebooks."""
+    import subprocess
+
+    copies = ["notebooks/01_x.nbconvert.ipynb", "notebooks/01_x-Copy1.ipynb", "notebooks/Untitled.ipynb"]
+    checked = subprocess.run(["git", "-C", str(ROOT), "check-ignore", "--no-index", *copies],
+                             capture_output=True, text=True)
+    assert checked.stdout.split() == copies
+    ours = subprocess.run(["git", "-C", str(ROOT), "check-ignore", "--no-index", "notebooks/01_x.ipynb"])
+    assert ours.returncode == 1, "a collection notebook is not ignored"
+
+
+class _FakeClient:
+    """Stands in for nbclient: every code cell gets the output 'new', as a fresh kernel would print."""
+
+    def __init__(self, nb, **kwargs):
+        self.nb = nb
+
+    def execute(self):
+        for cell in self.nb.cells:
+            if cell.cell_type == "code":
+                cell.outputs = [nbformat_stream("new\n")]
+
+
+def nbformat_stream(text):
+    import nbformat
+
+    return nbformat.v4.new_output("stream", name="stdout", text=text)
+
+
+def _timing_notebook(path, source="# NBVAL_IGNORE_OUTPUT\nprint(1)"):
+    nb = json.loads(json.dumps(NOTEBOOK))
+    nb["cells"][0]["source"] = source
+    nb["cells"][0]["outputs"][0]["text"] = "old\n"
+    nb["cells"].append({"cell_type": "code", "id": "c2", "metadata": {}, "execution_count": 2,
+                        "source": "print(2)", "outputs": [{"name": "stdout", "output_type": "stream",
+                                                            "text": "old\n"}]})
+    path.write_text(json.dumps(nb), encoding="utf-8")
+
+
+def _outputs(path):
+    texts = [c["outputs"][0]["text"] for c in json.loads(path.read_text(encoding="utf-8"))["cells"]]
+    return ["".join(t) if isinstance(t, list) else t for t in texts]
+
+
+def test_run_keeps_a_timing_output_only_while_its_code_is_as_committed(tmp_path, monkeypatch):
+    """make notebooks: an ignored (timing) cell keeps its stored output if its code is what git has;
+    edited code, or REFRESH (refresh_ignored), stores the fresh output; other cells always get fresh ones."""
+    import subprocess
+
+    monkeypatch.setattr(run_notebooks, "NotebookClient", _FakeClient)
+    notebook = tmp_path / "01_intro.ipynb"
+    _timing_notebook(notebook)
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", str(tmp_path)]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "x"], check=True)
+
+    run_notebooks.run(notebook)
+    assert _outputs(notebook) == ["old\n", "new\n"], "the committed timing cell keeps its output"
+
+    run_notebooks.run(notebook, refresh_ignored=True)
+    assert _outputs(notebook) == ["new\n", "new\n"], "REFRESH measures it again"
+
+    _timing_notebook(notebook, source="# NBVAL_IGNORE_OUTPUT\nprint(10)")  # edited, not committed
+    run_notebooks.run(notebook)
+    assert _outputs(notebook) == ["new\n", "new\n"], "code that differs from git's is measured again"

@@ -216,6 +216,10 @@ BROKEN = [
     ),
     ("second H1", _source(3, "# 另一个标题\n\n正文是中文。"), 3, "second H1"),
     ("setext H1", _source(3, "另一个标题\n======\n\n正文是中文。"), 3, "second H1"),
+    ("merge conflict in prose", _source(3, "<<<<<<< HEAD\n正文是中文。\n=======\n正文是另一段中文。\n>>>>>>> other\n"),
+     3, "merge-conflict marker on line 1"),
+    ("merge conflict in code", lambda nb: nb["cells"][3].update(source="x = 1\n=======\nx = 2\n"), 4,
+     "merge-conflict marker on line 2"),
     ("no H1", _source(1, f"## 演示\n\n{BUTTONS}\n\n正文是中文。"), 1, "no H1"),
     ("first cell is code", lambda nb: nb["cells"].insert(0, code("c00", "x = 1", None)), 1, "must open with"),
     (
@@ -504,3 +508,12 @@ def test_emphasis_that_would_show_its_asterisks_is_reported(project, text, rende
         assert problems == []
     else:
         assert [p.cell for p in problems] == [3] and "does not render: '**对应本篇：**追踪'" in problems[0].message
+
+
+def test_a_merge_conflict_is_not_called_a_second_h1(project):
+    """'=======' under a line of text is a setext H1 to Markdown; the fix is to resolve the conflict."""
+    nb = good_notebook()
+    _source(3, "<<<<<<< HEAD\n正文是中文。\n=======\n正文是另一段中文。\n>>>>>>> other\n")(nb)
+    messages = [str(p) for p in lint(project, nb)]
+    assert any("merge-conflict marker" in m for m in messages)
+    assert not any("second H1" in m for m in messages), messages

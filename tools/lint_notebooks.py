@@ -114,6 +114,8 @@ SETUP_CALL = re.compile(r"^\s*(?:helpers\.)?make_reproducible\(", re.M)
 TF_IMPORT = re.compile(r"^\s*(?:import|from)\s+(?:tensorflow|keras|tensorflow_datasets)\b", re.M)
 
 #: (pattern, what it is, how to fix it) checked in every text output.
+#: The lines git (and nbdime) leave around a conflict: <<<<<<< ours, =======, >>>>>>> theirs.
+CONFLICT_MARKER = re.compile(r"^(?:<{7}|={7}|>{7})(?:\s|$)")
 OUTPUT_RULES = [
     (
         re.compile(r"/tmp/|/root/|/home/|/work/|site-packages"),
@@ -306,7 +308,7 @@ class NotebookLinter:
             self.add(None, "is not a notebook (no 'cells' list)", "restore it from git, or re-save it")
             return self.problems
         self.cells = [c if isinstance(c, dict) else {} for c in raw["cells"]]
-        if self.check_format(raw):
+        if self.check_conflicts() and self.check_format(raw):
             self.check_headings()
             self.check_buttons()
             self.check_setup_cell()
@@ -327,7 +329,7 @@ class NotebookLinter:
             self.add(
                 None,
                 f"is nbformat {version[0]}.{version[1]}, expected 4.5 or newer (the first with cell ids)",
-                "re-save it with JupyterLab 4 or nbformat >= 5.1 (e.g. the py2nb authoring script)",
+                "re-save it with JupyterLab 4, or with nbformat >= 5.1 (nbformat.validator.normalize adds the ids)",
             )
             return False
         first_seen: dict[str, int] = {}
@@ -339,7 +341,7 @@ class NotebookLinter:
                 self.add(
                     i,
                     "has no cell id",
-                    "give it a stable, unique id such as 'nb03-07' (the py2nb script does)",
+                    "give it a stable, unique id such as 'nb03-07' (JupyterLab 4 makes one for a new cell)",
                 )
             elif cell_id in first_seen:
                 ids_ok = False
@@ -376,6 +378,25 @@ class NotebookLinter:
             )
             return False
         return True
+
+    def check_conflicts(self) -> bool:
+        """No merge-conflict markers (<<<<<<<, =======, >>>>>>>) left by git or nbdime in any cell.
+
+        Returns False if there are any: the other checks would misread them (``=======`` under a
+        line of text is a setext H1 to Markdown, and the fix for that is not "make it '## '").
+        """
+        found = False
+        for i, cell in enumerate(self.cells):
+            for n, line in enumerate(_text(cell.get("source")).splitlines(), start=1):
+                if CONFLICT_MARKER.match(line):
+                    found = True
+                    self.add(
+                        i,
+                        f"has a merge-conflict marker on line {n}: {line.strip()[:40]!r}",
+                        "resolve the conflict (keep one side, or merge them by hand; nbdime's "
+                        "`git mergetool --tool nbdime` shows both), then delete the marker lines",
+                    )
+        return not found
 
     def check_headings(self) -> None:
         """Exactly one H1 (ATX '# ', setext '===' or <h1>)."""
