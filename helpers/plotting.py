@@ -1,7 +1,7 @@
 """Pictures for the notebooks: sample digits, training curves, bar charts of ratios.
 
-Introduced in 03_data_and_tf_function (digits), 04_keras_fit (curves) and
-01_modules_and_variables (bars). Each function draws one figure and returns it,
+Introduced in 01_modules_and_variables (bars); 03_data_and_tf_function draws digits with it
+and 04_keras_fit curves. Each function draws one figure and returns it,
 so a notebook can show it and a test can inspect it. All of them, and
 ``helpers.summaries.plot_runs``, draw in one style (:data:`STYLE`).
 """

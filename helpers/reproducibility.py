@@ -1,6 +1,6 @@
 """Make a notebook run reproducible: quiet logs, fixed seeds, deterministic ops.
 
-Introduced in every notebook's setup cell (first used in 03_data_and_tf_function).
+Introduced in 01_modules_and_variables: every notebook's setup cell calls it.
 It must run *before* TensorFlow is imported, because TensorFlow reads its log
 level and its oneDNN switch from the environment only once, at import time.
 """

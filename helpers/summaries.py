@@ -1,6 +1,7 @@
 """Write ``tf.summary`` logs from empty folders, read back the scalars, and draw them the way TensorBoard does.
 
-Introduced in 08_metrics_losses_summaries. TensorFlow 2's ``tf.summary.scalar``
+Introduced in 05_keras_fit_advanced (a TensorBoard callback's logs read back);
+08_metrics_losses_summaries writes its own. TensorFlow 2's ``tf.summary.scalar``
 stores each value as a 0-d tensor (plugin "scalars"); older writers (TF1,
 ``tf.compat.v1.summary``) used ``simple_value``. Both are read here, so a
 notebook can show, and assert on, exactly what TensorBoard would plot.
