@@ -571,3 +571,65 @@ def test_a_failure_of_the_check_itself_is_not_blamed_on_the_learner(monkeypatch)
     verdict = evaluate(exercises.get("07.3"), 4)
     assert verdict.key == "check_failed", verdict.text
     assert "这不是你的答案的问题" in verdict.text and "运行你的代码时出了异常" not in verdict.text
+
+
+# -- verdicts that name the real cause ----------------------------------------------------------
+
+
+def _wrong_source(ex_id: str, key: str, marker: str) -> str:
+    """The stored wrong answer of ``ex_id`` with verdict ``key`` whose code contains ``marker``."""
+    return next(source for k, source in exercises.get(ex_id).wrong if k == key and marker in source)
+
+
+def test_per_batch_metric_is_rejected_with_the_keras_weighting():
+    ex = exercises.get("05.2")
+    verdict = evaluate(ex, run_source(_wrong_source("05.2", "not_per_sample", "reduce_mean"), "test 05.2 mean"))
+    assert verdict.key == "not_per_sample", verdict.text
+    assert "MeanMetricWrapper" in verdict.text and "0.8" in verdict.text and "0.50" in verdict.text, verdict.text
+
+
+def test_fixed_length_loop_is_not_taken_for_a_data_dependent_while():
+    ex = exercises.get("07.1")
+    verdict = evaluate(ex, run_source(_wrong_source("07.1", "fixed_loop", "tf.range(1000)"), "test 07.1 fixed"))
+    assert verdict.key == "fixed_loop", verdict.text
+    assert "都是 1000 轮" in verdict.text and "正确" not in verdict.text
+    solved = evaluate(ex, run_source(ex.solution, "test 07.1 solution"))
+    assert solved.key == OK and "从 1 开始跑 0 轮，从 27 开始跑 111 轮" in solved.text, solved.text
+
+
+@pytest.mark.parametrize("switch_before", [False, True])
+def test_switch_left_on_after_an_error_is_caught_and_the_learners_setting_kept(switch_before):
+    import tensorflow as tf
+
+    ex = exercises.get("09.1")
+    no_finally = run_source(_wrong_source("09.1", "left_on_after_error", "results ="), "test 09.1 no finally")
+    tf.config.run_functions_eagerly(switch_before)
+    try:
+        verdict = evaluate(ex, no_finally)
+        assert tf.config.functions_run_eagerly() is switch_before, "the learner's own setting must be back"
+        solved = evaluate(ex, run_source(ex.solution, "test 09.1 solution"))
+        assert tf.config.functions_run_eagerly() is switch_before
+    finally:
+        tf.config.run_functions_eagerly(False)
+    assert verdict.key == "left_on_after_error", verdict.text
+    assert "finally" in verdict.text
+    assert solved.key == OK, solved.text
+
+
+def test_check_numerics_on_the_result_is_accepted_and_said_to_check_the_result():
+    ex = exercises.get("09.2")
+    verdict = evaluate(ex, run_source(_wrong_source("09.2", "ok", "check_numerics"), "test 09.2 check_numerics"))
+    assert verdict.key == OK, verdict.text
+    assert "check_numerics" in verdict.text and "不是 `x` 本身" in verdict.text and "被断言拦下" not in verdict.text
+    solved = evaluate(ex, run_source(ex.solution, "test 09.2 solution"))
+    assert "被断言拦下" in solved.text and "check_numerics" not in solved.text, solved.text
+
+
+def test_reduce_retracing_is_named_as_the_cause_not_new_shapes():
+    ex = exercises.get("01.1")
+    verdict = evaluate(ex, run_source(_wrong_source("01.1", "retraced", "reduce_retracing=True"), "test 01.1 reduce"))
+    assert verdict.key == "retraced", verdict.text
+    assert "`reduce_retracing=True` 放宽的只是张量的形状" in verdict.text and "Python 数字它从不放宽" in verdict.text
+    assert "每个新长度的 `x` 都会" not in verdict.text, verdict.text
+    plain = evaluate(ex, run_source(ex.starter.replace("answer = ...", "answer = scaled_sum"), "test 01.1 plain"))
+    assert plain.key == "retraced" and "每个新的 Python 数字 `factor`、每个新长度的 `x`" in plain.text, plain.text

@@ -18,6 +18,50 @@ NOTEBOOK = "01_modules_and_variables"
 # -- 01.1 -------------------------------------------------------------------------------------
 
 
+def _traces(fn, calls) -> int:
+    """How many times a fresh copy of the ``tf.function`` ``fn`` traces for ``calls`` of ``(length of x, factor)``."""
+    import tensorflow as tf
+
+    fresh = fresh_function(fn)
+    before = fresh.experimental_get_tracing_count()
+    for n, factor in calls:
+        call(fresh, tf.ones([n], tf.float32), factor)
+    return fresh.experimental_get_tracing_count() - before
+
+
+def _retraced(fn, count: int) -> Wrong:
+    """Wrong "retraced", naming what retraces: the length of ``x``, the Python number ``factor``, or both."""
+    by_length = _traces(fn, [(3, 2.0), (5, 2.0), (7, 2.0)])
+    by_factor = _traces(fn, [(3, 0.5), (3, 2.0), (3, -1.0)])
+    text = (
+        f"检查用 3 种长度的 `x`、4 个不同的 Python 数字 `factor` 调用了 5 次，它一共追踪了 {count} 次。"
+        f"分开再试：`factor` 不变、只换 `x` 的长度（3、5、7），追踪了 {by_length} 次；"
+        f"`x` 的长度不变、只换 `factor`（0.5、2.0、-1.0），追踪了 {by_factor} 次。"
+    )
+    hint = None
+    if getattr(fn, "_reduce_retracing", False) and by_factor > 1:
+        text += (
+            "`reduce_retracing=True` 放宽的只是张量的形状：长度不同的 `x` 很快就共用一张形状为 `[None]` 的图。"
+            "Python 数字它从不放宽：`factor` 按值区分，每个新的值都是一次新的追踪。"
+        )
+        hint = (
+            "让 `factor` 也变成张量：去掉 `reduce_retracing=True`，改写 `input_signature=[tf.TensorSpec([None], tf.float32), "
+            "tf.TensorSpec([], tf.float32)]`，有了签名，传进来的 Python 数字会先转换成张量。"
+        )
+    elif by_factor > 1 and by_length > 1:
+        text += "每个新的 Python 数字 `factor`、每个新长度的 `x` 都会让 `tf.function` 重新追踪。"
+    elif by_factor > 1:
+        text += (
+            "长度不同的 `x` 已经共用一张图了，重新追踪来自 Python 数字 `factor`：Python 数字按值区分，"
+            "每个新的值都是一次新的追踪。"
+        )
+    elif by_length > 1:
+        text += "`factor` 已经不会引起重新追踪了，重新追踪来自长度不同的 `x`：签名里把它的形状写成 `[None]`（长度未知）。"
+    else:
+        text += "单独换长度或单独换 `factor` 都不重新追踪，合在一起却重新追踪了：看看签名里的形状和数据类型。"
+    return Wrong("retraced", text, hint)
+
+
 def _check_retracing(answer) -> str:
     import numpy as np
     import tensorflow as tf
@@ -29,6 +73,7 @@ def _check_retracing(answer) -> str:
             "答案不是 `tf.function`，没有计算图可用，也就谈不上追踪次数。",
             "保留 `@tf.function`，只改它的参数。",
         )
+    original = answer
     answer = fresh_function(answer)  # no traces yet: neither the learner's own calls nor an earlier check count
     traced_before = answer.experimental_get_tracing_count()  # the learner's own calls do not count
     rng = np.random.default_rng(1)
@@ -45,11 +90,7 @@ def _check_retracing(answer) -> str:
             )
     count = answer.experimental_get_tracing_count() - traced_before
     if count > 1:
-        raise Wrong(
-            "retraced",
-            f"检查用 3 种长度的 `x`、4 个不同的 Python 数字 `factor` 调用了 5 次，它一共追踪了 {count} 次。"
-            "每个新的 Python 数字、每个新形状都会让 `tf.function` 重新追踪。",
-        )
+        raise _retraced(original, count)
     return (
         "5 次调用（3 种长度、4 个不同的 `factor`）只追踪了 1 次，结果也都对："
         "有了输入签名，长度不同的 `x` 和转换成张量的 `factor` 共用同一张计算图。"
@@ -92,6 +133,17 @@ def scaled_sum(x, factor):
 answer = scaled_sum
 ''',
     wrong=(
+        (
+            "retraced",
+            '''\
+@tf.function(reduce_retracing=True)  # 只放宽张量的形状，不放宽 Python 数字
+def scaled_sum(x, factor):
+    return tf.reduce_sum(x * factor)
+
+
+answer = scaled_sum
+''',
+        ),
         (
             "retraced",
             '''\

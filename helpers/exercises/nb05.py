@@ -172,6 +172,55 @@ answer = make_batches
 # -- 05.2 -------------------------------------------------------------------------------------
 
 
+def _keras_average(fn) -> float | None:
+    """What ``keras.metrics.MeanMetricWrapper(fn)`` reports after a batch of 4 (all higher) and one of 1 (lower).
+
+    Right answer: 4 of 5 samples are higher, 0.8. None if the learner's function fails in the wrapper.
+    """
+    import keras
+    import tensorflow as tf
+
+    metric = keras.metrics.MeanMetricWrapper(fn)
+    try:
+        metric.update_state(tf.constant([[1.0], [2.0], [3.0], [4.0]]), tf.constant([[2.0], [3.0], [4.0], [5.0]]))
+        metric.update_state(tf.constant([[1.0]]), tf.constant([[0.0]]))
+        return float(metric.result())
+    except Exception:  # the learner's function: the message then explains without the example
+        return None
+
+
+def _require_per_sample(answer, values, batch: int, where: str) -> None:
+    """Wrong "not_per_sample" unless ``values`` holds one value per sample (first dimension ``batch``)."""
+    import tensorflow as tf
+
+    try:
+        shape = tuple(tf.convert_to_tensor(values).shape)
+    except (TypeError, ValueError):
+        return  # not a tensor: mean_of has said so already
+    if shape and shape[0] == batch:
+        return
+    shown = "一个标量（形状 `()`）" if not shape else f"形状 `{shape}` 的张量"
+    one_number = all(d == 1 for d in shape)  # () or (1,) or (1, 1): the whole batch reduced to one number
+    how = "整批被 `tf.reduce_mean` 之类的归约合成了一个数。" if one_number else "第一维应该是样本数。"
+    average = _keras_average(answer)
+    example = ""
+    if average is not None and abs(average - 0.8) > 1e-4:
+        why = "（两批各算一个数：(1.0 + 0.0) / 2 = 0.5）" if abs(average - 0.5) < 1e-4 else ""
+        example = (
+            f"检查刚用 `keras.metrics.MeanMetricWrapper(too_high)` 试了两批：一批 4 个样本全部偏高，"
+            f"一批 1 个样本不偏高。偏高的比例应该是 4/5 = 0.8，它报告的却是 {average:.2f}{why}。"
+        )
+    raise Wrong(
+        "not_per_sample",
+        f"{where}返回的是{shown}，不是每个样本一个值：检查传进来 {batch} 个样本，结果应该是形状 `[{batch}]`"
+        f"（或 `[{batch}, 1]`）的张量，{how}"
+        "`compile(metrics=[too_high])` 把函数包进 `keras.metrics.MeanMetricWrapper`：它把每个样本的值"
+        "（乘上 `sample_weight`）加起来，再除以样本总数。函数只返回一个数时，这个数只算一个样本，"
+        f"样本多的批和样本少的批（例如最后一个不完整的批次）权重一样，平均值就偏了。{example}",
+        "去掉归约：直接返回 `tf.cast(y_pred > y_true, tf.float32)`，每个样本一个 1.0 或 0.0，求平均交给 Keras。",
+    )
+
+
 def _check_function_metric(answer) -> str:
     import numpy as np
     import tensorflow as tf
@@ -205,6 +254,7 @@ def _check_function_metric(answer) -> str:
             "用比较得到真假，再转换成浮点数：`tf.cast(y_pred > y_true, tf.float32)`。",
         )
     eager = mean_of(values, "即时执行时")
+    _require_per_sample(answer, values, int(y_true.shape[0]), "即时执行时")
     if np.isclose(eager, lower) or np.isclose(eager, lower + equal):
         raise Wrong(
             "swapped_args",
@@ -222,7 +272,8 @@ def _check_function_metric(answer) -> str:
             f"7 个样本里有 4 个预测高于真实值（另有 1 个正好相等），平均值应该是 {higher:.3f}，现在是 {eager:.3f}。",
         )
     try:
-        graph = mean_of(call(tf.function(answer), y_true, y_pred), "在 `tf.function` 里")
+        graph_values = call(tf.function(answer), y_true, y_pred)
+        graph = mean_of(graph_values, "在 `tf.function` 里")
     except LearnerError as err:
         raise Wrong(
             "not_graph_safe",
@@ -230,6 +281,7 @@ def _check_function_metric(answer) -> str:
             "那里的张量没有具体数值，NumPy 函数用不了。",
             "只用 TensorFlow 算子：`tf.cast(y_pred > y_true, tf.float32)`。",
         ) from None
+    _require_per_sample(answer, graph_values, int(y_true.shape[0]), "在 `tf.function` 里")
     if not np.isclose(graph, higher):
         raise Wrong("wrong_value", f"在 `tf.function` 里得到 {graph:.3f}，即时执行时是 {eager:.3f}，两者应该相同。")
     return (
@@ -306,6 +358,16 @@ answer = too_high
             '''\
 def too_high(y_true, y_pred):
     return y_pred > y_true  # 布尔张量
+
+
+answer = too_high
+''',
+        ),
+        (
+            "not_per_sample",
+            '''\
+def too_high(y_true, y_pred):
+    return tf.reduce_mean(tf.cast(y_pred > y_true, tf.float32))  # 整批一个数，不是每个样本一个值
 
 
 answer = too_high

@@ -26,6 +26,28 @@ def _graph_op_types(fn, *args) -> set[str]:
 COLLATZ = {6: 8, 7: 16, 27: 111, 1: 0}
 
 
+def _loop_rounds(answer, starts) -> dict | None:
+    """How many rounds each top-level ``While`` of ``answer``'s graph runs, for each start in ``starts``.
+
+    Reads the loop counter (the first output of a TF2 ``While`` op) through a pruned copy of the graph.
+    None when that cannot be done (e.g. the graph captures variables): the check then does not decide on it.
+    """
+    import tensorflow as tf
+    from tensorflow.python.eager import wrap_function
+
+    try:
+        graph = answer.get_concrete_function(tf.constant(starts[0])).graph
+        loops = [op for op in graph.get_operations() if op.type in ("While", "StatelessWhile")]
+        if not loops or len(graph.inputs) != 1:
+            return None
+        counters = wrap_function.function_from_graph_def(
+            graph.as_graph_def(), inputs=[graph.inputs[0].name], outputs=[op.outputs[0].name for op in loops]
+        )
+        return {n: [int(v) for v in counters(tf.constant(n))] for n in starts}
+    except Exception:  # a graph this cannot copy: leave the decision to the other checks
+        return None
+
+
 def _check_collatz(answer) -> str:
     import tensorflow as tf
 
@@ -88,8 +110,22 @@ def _check_collatz(answer) -> str:
     loops = sorted(ops & {"While", "StatelessWhile"})
     if not loops:
         raise Wrong("loop_not_in_graph", "计算图里没有 `While` 算子：循环在追踪时被展开了，步数写死在图里。")
+    rounds = _loop_rounds(answer, (1, 27))
+    if rounds is not None and rounds[1] == rounds[27]:
+        shown = "、".join(map(str, rounds[1]))
+        raise Wrong(
+            "fixed_loop",
+            f"计算图里有 `While`，可它跑多少轮和 `n` 无关：检查数了循环的轮数，从 1 开始（0 步就到了）和从 27 开始"
+            f"（要 111 步）都是 {shown} 轮。轮数在追踪时就定死了（例如 `for _ in tf.range(1000)`，"
+            "再用 `if n != 1` 让多出来的轮次什么也不做）：已经到 1 的 `n` 也要白跑完这些轮，"
+            "步数超过这个上限的起点就会算错。题目要的是循环的结束条件依赖 `n`。",
+            "把结束条件写进 `while` 本身：`while n != 1:`，条件是张量，`n` 需要几步就循环几轮。",
+        )
+    counted = ""
+    if rounds is not None and len(rounds[1]) == 1:
+        counted = f"（从 1 开始跑 {rounds[1][0]} 轮，从 27 开始跑 {rounds[27][0]} 轮）"
     return (
-        f"4 个起点都算对了，检查的调用最多追踪了 1 次，计算图里有 `{loops[0]}` 算子：条件依赖张量的 `while` 和 `if` "
+        f"4 个起点都算对了，检查的调用最多追踪了 1 次，计算图里有 `{loops[0]}` 算子{counted}：条件依赖张量的 `while` 和 `if` "
         "被 AutoGraph 改写成了 `tf.while_loop` 和 `tf.cond`。"
     )
 
@@ -255,6 +291,22 @@ def collatz_steps(n):
         else:
             n = 3 * n + 1
         steps += 1
+    return steps
+
+
+answer = collatz_steps
+''',
+        ),
+        (
+            "fixed_loop",
+            '''\
+@tf.function
+def collatz_steps(n):
+    steps = 0
+    for _ in tf.range(1000):  # 固定跑 1000 轮，和 n 无关
+        if n != 1:
+            n = tf.where(n % 2 == 0, n // 2, 3 * n + 1)
+            steps += 1
     return steps
 
 

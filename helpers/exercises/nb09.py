@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from helpers.exercises.core import Exercise, LearnerError, Wrong, call, describe_error
 
 NOTEBOOK = "09_debugging"
@@ -43,7 +45,59 @@ def _check_eager_switch(answer) -> str:
             "慢很多。",
             "用 `try: ... finally: tf.config.run_functions_eagerly(False)`，出了异常也能关掉。",
         )
-    return "3 次调用都运行了函数里的 Python 代码，返回后开关也关上了：调试时打开，用完马上关。"
+    _require_off_after_error(answer)
+    return (
+        "3 次调用都运行了函数里的 Python 代码，返回后开关也关上了；`fn` 抛出异常时开关同样关上了："
+        "调试时打开，用完马上关，出了错也要关。"
+    )
+
+
+class _ProbeError(Exception):
+    """Raised by the ``fn`` that :func:`_require_off_after_error` hands to the answer."""
+
+
+def _require_off_after_error(answer) -> None:
+    """Call the answer with an ``fn`` that raises; Wrong unless the switch is off afterwards.
+
+    The function being debugged often raises: that is why one debugs it. The switch is set back to off
+    here whatever happens (the learner's own setting is restored after the check, by the framework).
+    """
+    import tensorflow as tf
+
+    @tf.function
+    def fails(x):
+        raise _ProbeError("检查故意让 fn 抛出的异常")
+
+    try:
+        try:
+            answer(fails, [tf.constant(0), tf.constant(1)])
+        except _ProbeError:
+            raised = True
+        except Exception as error:  # the learner's code failed in its own way
+            if "检查故意让 fn 抛出的异常" in str(error):  # the same error, wrapped or re-raised as another type
+                raised = True
+            else:
+                raise LearnerError(error) from None
+        else:
+            raised = False
+        left_on = tf.config.functions_run_eagerly()
+    finally:
+        tf.config.run_functions_eagerly(False)
+    if left_on:
+        raise Wrong(
+            "left_on_after_error",
+            "正常返回时开关关上了，可是 `fn` 抛出异常时没有：检查又调用了一次你的函数，这次传进去的 `fn` 一调用就抛出异常"
+            "（调试时很常见：要调试的函数本来就会出错），异常穿过你的函数，跳过了后面关开关的那一行，"
+            "之后 `tf.config.functions_run_eagerly()` 还是 `True`，所有 `tf.function` 都按即时执行运行，慢很多。",
+            "把调用放进 `try:`，关开关放进 `finally: tf.config.run_functions_eagerly(False)`："
+            "`finally` 里的代码在抛出异常时也会运行。",
+        )
+    if not raised:
+        raise Wrong(
+            "swallowed_error",
+            "传进去的 `fn` 一调用就抛出异常，你的函数却没有把它抛出来：异常被吞掉了，调试时就看不到出错的原因。",
+            "用 `try: ... finally: ...` 关开关，不要 `except` 掉异常：`finally` 运行完，异常会继续往外抛。",
+        )
 
 
 EX_09_1 = Exercise(
@@ -104,11 +158,44 @@ def call_each_eagerly(fn, xs):
 answer = call_each_eagerly
 ''',
         ),
+        (
+            "left_on_after_error",
+            '''\
+def call_each_eagerly(fn, xs):
+    tf.config.run_functions_eagerly(True)
+    results = [fn(x) for x in xs]
+    tf.config.run_functions_eagerly(False)  # fn 抛出异常时，这一行不会运行
+    return results
+
+
+answer = call_each_eagerly
+''',
+        ),
+        (
+            "swallowed_error",
+            '''\
+def call_each_eagerly(fn, xs):
+    tf.config.run_functions_eagerly(True)
+    try:
+        return [fn(x) for x in xs]
+    except Exception:
+        return []  # 异常被吞掉了
+    finally:
+        tf.config.run_functions_eagerly(False)
+
+
+answer = call_each_eagerly
+''',
+        ),
     ),
 )
 
 
 # -- 09.2 -------------------------------------------------------------------------------------
+
+
+#: What ``tf.debugging.check_numerics`` (and ``assert_all_finite``) says when a tensor holds inf or nan.
+_CHECK_NUMERICS = re.compile(r"Tensor had [-+]?(Inf|NaN) values")
 
 
 def _check_assertion(answer) -> str:
@@ -141,11 +228,13 @@ def _check_assertion(answer) -> str:
         ) from None
     if not np.allclose(good, [0.0, 1.0], atol=1e-5):
         raise Wrong("wrong_value", f"`safe_log([1, e])` 应该是 [0, 1]，现在是 {np.round(good.astype(np.float64), 4).tolist()}。")
+    numerics = []  # for each bad input: was it check_numerics (on some tensor) that stopped it?
     for bad in ([1.0, 0.0], [-2.0, 3.0]):
         try:
             result = call(answer, tf.constant(bad))
         except LearnerError as err:
             if isinstance(err.error, tf.errors.InvalidArgumentError):
+                numerics.append(bool(_CHECK_NUMERICS.search(str(err.error))))
                 continue
             raise Wrong(
                 "wrong_error",
@@ -156,6 +245,20 @@ def _check_assertion(answer) -> str:
         raise Wrong(
             "no_error",
             f"输入 {bad} 时没有报错，而是返回了 {shown}：坏输入被悄悄算成了数（-inf、nan 或截断后的值），会流进后面的计算。",
+        )
+    if all(numerics):
+        try:
+            call(answer, tf.constant([1.0, np.inf]))
+            inf_note = ""
+        except LearnerError:
+            inf_note = "而且它拦下的不只是不大于 0 的输入：检查又传了 [1, inf]，inf 大于 0，log 的结果是 inf，也报错了。"
+        return (
+            "正常输入算对了，含 0 或负数的输入都在计算图里报错，抛出 `InvalidArgumentError`，题目要的行为做到了。"
+            "不过报错来自 `check_numerics`（“Tensor had Inf/NaN values”）：它检查的是算出来的结果"
+            "（例如 `tf.math.log(x)`）里有没有 inf 或 nan，不是 `x` 本身。log(0) = -inf、log(负数) = nan，"
+            "所以这些坏输入都被拦下了，但报错说的是结果里有 inf 或 nan，要从结果倒推是输入不大于 0。"
+            f"{inf_note}直接断言输入，例如 `tf.debugging.assert_positive(x, message=...)`，在取对数之前就拦下，"
+            "报错信息说的是输入哪里不对。"
         )
     return "正常输入算对了，含 0 或负数的输入在计算图里被断言拦下，抛出 `InvalidArgumentError`。"
 
@@ -235,6 +338,17 @@ answer = safe_log
 @tf.function
 def safe_log(x):
     return tf.math.log(tf.maximum(x, 1e-12))  # 把问题藏起来，不是报告它
+
+
+answer = safe_log
+''',
+        ),
+        (
+            "ok",
+            '''\
+@tf.function
+def safe_log(x):
+    return tf.debugging.check_numerics(tf.math.log(x), "safe_log")  # 检查的是结果，不是 x
 
 
 answer = safe_log
