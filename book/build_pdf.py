@@ -20,27 +20,25 @@ from pathlib import Path
 
 BOOK = Path(__file__).resolve().parent
 sys.path.insert(0, str(BOOK))
+sys.path.insert(0, str(BOOK.parent))  # the repository root: tools.browser_check
 
 import build_book  # noqa: E402  (book/build_book.py: staging and paths)
 
+from tools.browser_check import CHROMIUM_FLAGS, CheckFailed, find_chromium  # noqa: E402  (one set of options)
+
 SINGLE = build_book.ROOT / "build" / "book-single"
 PDF_NAME = build_book.PDF_NAME
-#: Chromium's options for printing one local page without a network or a profile of its own.
-CHROMIUM_PRINT = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--no-first-run", "--disable-component-update", "--disable-sync", "--no-pdf-header-footer",
-                  "--virtual-time-budget=20000"]
-
-
-def find_chromium() -> str:
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        if path := shutil.which(name):
-            return path
-    raise SystemExit("[book-pdf] no Chromium found: install Debian's chromium (apt-get install chromium)")
+#: Printing one local page: the browser checks' options (headless, offline, no profile of its own),
+#: plus no header or footer on the pages and time for the page's scripts to run.
+CHROMIUM_PRINT = [*CHROMIUM_FLAGS, "--no-pdf-header-footer", "--virtual-time-budget=20000"]
 
 
 def main() -> int:
     started = time.monotonic()
-    chromium = find_chromium()
+    try:
+        chromium = find_chromium(None)
+    except CheckFailed as err:
+        raise SystemExit(f"[book-pdf] {err}") from None
     build_book.stage()
     if SINGLE.exists():
         shutil.rmtree(SINGLE)
