@@ -39,11 +39,12 @@ lock:
 	$(UV) pip compile $(LOCK_OPTS) requirements-book.txt -c requirements.lock -o requirements-book.lock
 
 # JupyterLab serves the repository root (so the notebooks' links to ../README.md work) and
-# opens on notebooks/. Kernels talk over IPC (no TCP warning). It refuses to start as root
+# opens on notebooks/. Kernels talk over IPC (no TCP warning), their sockets in a temporary folder, not next to the notebooks. It refuses to start as root
 # unless told (containers, CI machines).
 lab: setup
+	ipc=$$(mktemp -d -t kernel-ipc-XXXXXX) && \
 	$(VENV)/bin/jupyter lab --ServerApp.root_dir=$(CURDIR) --LabApp.default_url=/lab/tree/notebooks \
-		--KernelManager.transport=ipc $(if $(filter 0,$(shell id -u)),--allow-root)
+		--KernelManager.transport=ipc --KernelManager.ip=$$ipc/kernel $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # One pytest run for the notebooks and the unit tests, so the two workers stay busy.
 # Each file goes to one worker, in collection order (--no-loadscope-reorder): the

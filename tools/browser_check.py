@@ -213,12 +213,14 @@ class JupyterLab:
             "IPYTHONDIR": str(self.work / "ipython"),
             "JUPYTER_PLATFORM_DIRS": "1",
         }
+        (self.work / "kernel-ipc").mkdir(exist_ok=True)
         for attempt in range(3):  # the free port may be taken between finding and binding it
             self.port = free_port()
             command = [
                 sys.executable, "-m", "jupyterlab",
                 "--no-browser",
                 "--KernelManager.transport=ipc",
+                f"--KernelManager.ip={self.work / 'kernel-ipc' / 'kernel'}",  # not in the notebooks' folder
                 "--ServerApp.ip=127.0.0.1",
                 f"--ServerApp.port={self.port}",
                 "--ServerApp.port_retries=0",
