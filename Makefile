@@ -15,7 +15,7 @@ PY := $(VENV)/bin/python
 # Notebooks run two at a time (the machines this targets have 2 cores).
 JOBS ?= 2
 
-.PHONY: setup lock lab test lint unit nbval nbval-lax notebooks twice fresh browser bench compat book book-pdf book-check clean
+.PHONY: lighthouse setup lock lab test lint unit nbval nbval-lax notebooks twice fresh browser bench compat book book-pdf book-check clean
 
 setup: $(VENV)/.installed
 
@@ -133,6 +133,12 @@ $(VENV)/.book-installed: requirements-book.lock tools/setup_venv.py
 # single-page build printed by headless Chromium (needs Debian's chromium). Offline.
 book-pdf: book
 	$(PY) book/build_pdf.py
+
+# Lighthouse (npm lighthouse@12.2.3 through npx, the system's Chromium) on four pages of the
+# built book, served gzipped as GitHub Pages serves it, with its mobile defaults; the table
+# goes to benchmarks/results/lighthouse.md. The first run downloads Lighthouse (about 20 s).
+lighthouse: book
+	$(PY) -m benchmarks.lighthouse
 
 # Builds the book and its PDF, then opens every page in headless Chromium (needs Debian's
 # chromium): console errors, images, links, the Chinese search, searches typed without spaces,

@@ -27,6 +27,7 @@ import subprocess
 import sys
 import time
 import zipfile
+from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 from urllib.parse import urlparse
 
@@ -49,6 +50,13 @@ RESULTS = "benchmarks/results/results.md"
 RESULTS_CHART = "benchmarks/results/results.png"
 #: Every notebook and the glossary in one download, linked from the landing page.
 NOTEBOOKS_ZIP = "effective-tf2-notebooks.zip"
+# The badges the notebooks and the README show come from other hosts, which an offline
+# reader cannot reach: the book shows its own copies (book/badges/), with the same words.
+BADGES = {
+    "https://colab.research.google.com/assets/colab-badge.svg": "colab.svg",
+    "https://img.shields.io/badge/GitHub-%E6%9F%A5%E7%9C%8B%E6%BA%90%E7%A0%81-181717?logo=github": "github.svg",
+}
+BADGES_DIR = "_badges"
 #: The whole book as one PDF (book/build_pdf.py, make book-pdf), next to the site's pages.
 PDF_NAME = "effective-tf2.pdf"
 
@@ -124,6 +132,7 @@ def stage(root: Path = ROOT, dest: Path = SRC) -> dict[str, str]:
     for repo, staged in files.items():
         (dest / staged).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(root / repo, dest / staged)
+    local_badges(dest, files.values())
 
     # The landing page: the README with a download line above its first section, then the
     # table of contents (the left sidebar).
@@ -152,6 +161,24 @@ def stage(root: Path = ROOT, dest: Path = SRC) -> dict[str, str]:
         lines[at:at] = ["", note, "", chart, ""]
         results.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return files
+
+
+def local_badges(dest: Path, staged: Iterable[str]) -> None:
+    """Point the staged pages' badge images at the book's own copies, written to ``dest/_badges/``."""
+    (dest / BADGES_DIR).mkdir(exist_ok=True)
+    for name in BADGES.values():
+        shutil.copy2(BOOK / "badges" / name, dest / BADGES_DIR / name)
+    for page in staged:
+        if not page.endswith((".md", ".ipynb")):
+            continue
+        path = dest / page
+        text = path.read_text(encoding="utf-8")
+        up = "../" * (len(PurePosixPath(page).parts) - 1)
+        new = text
+        for url, name in BADGES.items():
+            new = new.replace(f"]({url})", f"]({up}{BADGES_DIR}/{name})")
+        if new != text:
+            path.write_text(new, encoding="utf-8")
 
 
 def write_notebooks_zip(root: Path, path: Path) -> None:

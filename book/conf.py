@@ -23,6 +23,7 @@ ROOT = BOOK.parent
 sys.path.insert(0, str(BOOK))
 
 import build_book as book_build  # noqa: E402  (book/build_book.py: what is staged where)
+import light_pages  # noqa: E402  (book/light_pages.py: icons inlined, unused scripts dropped)
 import terms  # noqa: E402  (book/terms.py: the glossary's terms)
 
 # The one place that names the repository: pyproject.toml's [project.urls] Repository.
@@ -210,4 +211,5 @@ def setup(app):
     app.connect("config-inited", write_jieba_dict)
     app.connect("doctree-read", link_repo_files)
     app.connect("doctree-read", jupyterlab_anchors, priority=400)
+    app.connect("build-finished", light_pages.lighten)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

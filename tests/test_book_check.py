@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 import sys
 from pathlib import Path
 
@@ -124,6 +125,8 @@ def test_stage_copies_the_book_and_nothing_else(tmp_path):
 
     staged = sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*") if p.is_file())
     assert staged == [
+        "_badges/colab.svg",
+        "_badges/github.svg",
         "benchmarks/results/results.md",
         "benchmarks/results/results.png",
         "effective-tf2-notebooks.zip",
@@ -276,3 +279,43 @@ def test_clear_output_refuses_a_folder_that_is_not_a_book_build(tmp_path):
     with pytest.raises(SystemExit, match="not an earlier book build"):
         build_book.clear_output(tmp_path)
     assert (tmp_path / "thesis.tex").exists()
+
+
+def test_weight_problems(tmp_path):
+    (tmp_path / "_static").mkdir()
+    (tmp_path / "_images").mkdir()
+    (tmp_path / "page.html").write_text("<p>x</p>", encoding="utf-8")
+    (tmp_path / "_static" / "a.css").write_bytes(b"a{}" * 100)
+    noise = random.Random(0).randbytes  # bytes that gzip cannot shrink
+    (tmp_path / "_images" / "plot.png").write_bytes(noise(1000 * 1024))
+    light = {"resources": [f"{BASE}/_static/a.css", f"{BASE}/_images/plot.png", "https://x.org/y.js"], "fontIcons": []}
+    assert book_check.weight_problems("page.html", light, BASE, tmp_path) == [], "plots and other hosts do not count"
+
+    (tmp_path / "_static" / "big.js").write_bytes(noise(400 * 1024))
+    heavy = {**light, "resources": [*light["resources"], f"{BASE}/_static/big.js"]}
+    [problem] = book_check.weight_problems("page.html", heavy, BASE, tmp_path)
+    assert problem.startswith("weighs 40") and "budget 300 KB" in problem, problem
+
+    scripts = {
+        "resources": [f"{BASE}/_static/scripts/fontawesome.js?digest=1", f"{BASE}/searchindex.js"],
+        "fontIcons": ["fa-solid fa-bars"],
+    }
+    assert book_check.weight_problems("page.html", scripts, BASE, tmp_path) == [
+        "loads fontawesome.js, which it does not use",
+        "loads searchindex.js, which it does not use",
+        "1 icon(s) drawn with the icon font, not inline SVG: fa-solid fa-bars",
+    ]
+    assert book_check.weight_problems("search.html", {"resources": [f"{BASE}/searchindex.js"]}, BASE, tmp_path) == []
+
+
+def test_stage_shows_the_books_own_badges(tmp_path):
+    (tmp_path / "notebooks").mkdir()
+    colab, github = build_book.BADGES
+    (tmp_path / "notebooks" / "01_a.ipynb").write_text(f"[![在 Colab 中运行]({colab})](https://c) ![g]({github})")
+    (tmp_path / "index.md").write_text(f"[![Colab]({colab})](https://c)")
+    build_book.local_badges(tmp_path, ["notebooks/01_a.ipynb", "index.md", "x.png"])
+    assert (tmp_path / "notebooks" / "01_a.ipynb").read_text() == (
+        "[![在 Colab 中运行](../_badges/colab.svg)](https://c) ![g](../_badges/github.svg)"
+    )
+    assert (tmp_path / "index.md").read_text() == "[![Colab](_badges/colab.svg)](https://c)"
+    assert (tmp_path / "_badges" / "colab.svg").read_text().startswith("<svg"), "the badge files come along"

@@ -8,8 +8,9 @@ What it does:
    to anything but 127.0.0.1 fail, as they would offline;
 3. checks each page: it loads with no console error and no JavaScript error; every
    image served by the book decoded (naturalWidth > 0, lazy images included); an
-   image from another host (the Colab and GitHub badges) cannot load offline, so
-   it must be a link with alt text, which is what a reader sees in its place;
+   image from another host cannot load offline, so it must be a link with alt
+   text, which is what a reader sees in its place (the Colab and GitHub badges are
+   the book's own copies, book/badges/);
    every link into the book resolves (the server answered 200 for the file and
    the ``#anchor`` exists on the page); each notebook shows its Colab button; the
    table of contents lists the notebooks in reading order;
@@ -21,9 +22,12 @@ What it does:
 5. searches as learners type: Chinese phrases without spaces and API names
    (``PHRASE_SEARCHES``) must find their page among the first three results;
 6. every code cell of every notebook page has a copy button;
-7. at a phone's size (390×844): no page is wider than the screen, and the visible ☰ button
+7. each page is light: with what it loads, at most ``PAGE_BUDGET_KB`` gzipped (its own plot
+   images aside), no ``fontawesome.js``, the search index only on the search page, and every
+   theme icon drawn as inline SVG (``book/light_pages.py``);
+8. at a phone's size (390×844): no page is wider than the screen, and the visible ☰ button
    opens the table of contents;
-8. saves screenshots of a notebook page, of a search and of the phone's contents to ``artifacts/book/``.
+9. saves screenshots of a notebook page, of a search and of the phone's contents to ``artifacts/book/``.
 
 Exit status 0 when every check passed. Usage::
 
@@ -35,6 +39,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import gzip
 import http.server
 import importlib.util
 import re
@@ -45,7 +50,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterable, Mapping
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from urllib.parse import quote, unquote, urldefrag, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,6 +119,8 @@ PAGE_JS = """
     links: [...document.querySelectorAll("a[href]")].map(a => a.href),
     toc: [...document.querySelectorAll(".bd-sidebar-primary nav.bd-links a.reference.internal")]
            .map(a => a.href),
+    resources: performance.getEntriesByType("resource").map(r => r.name),
+    fontIcons: [...document.querySelectorAll('i[class*="fa-"], span[class*="fa-"]')].map(e => e.className),
     images: [...document.images].map(img => ({
       src: img.currentSrc || img.src, alt: img.alt || "", width: img.naturalWidth,
       link: img.closest("a[href]") ? img.closest("a[href]").href : null,
@@ -192,6 +199,40 @@ def image_problems(images: Iterable[Mapping], origin: str) -> list[str]:
     return problems
 
 
+# A page and everything it loads, gzipped as GitHub Pages serves it, without the page's own
+# plot images (the lesson, not page weight); scripts a page must not load (book/light_pages.py).
+PAGE_BUDGET_KB = 300
+UNNEEDED_SCRIPTS = ("fontawesome.js",)
+SEARCH_ONLY = ("searchindex.js", "searchtools.js", "language_data.js")
+
+
+def gzipped_kb(path: Path, _cache: dict = {}) -> float:  # noqa: B006 - a cache on purpose
+    if path not in _cache:
+        _cache[path] = len(gzip.compress(path.read_bytes(), compresslevel=6)) / 1024 if path.is_file() else 0.0
+    return _cache[path]
+
+
+def weight_problems(rel: str, info: Mapping, base: str, book: Path) -> list[str]:
+    """What makes a page heavier than it needs to be: over budget, a script it does not use, a font-drawn icon."""
+    problems = []
+    files = [rel]
+    for url in info.get("resources", []):
+        path = page_path(url, base)
+        if path is None:
+            continue
+        name = PurePosixPath(path).name
+        if name in UNNEEDED_SCRIPTS or (name in SEARCH_ONLY and PurePosixPath(rel).name != "search.html"):
+            problems.append(f"loads {name}, which it does not use")
+        if not (path.startswith("_images/") and path.endswith(".png")):
+            files.append(path)
+    total = sum(gzipped_kb(book / f) for f in set(files))
+    if total > PAGE_BUDGET_KB:
+        problems.append(f"weighs {total:.0f} KB gzipped without its plots (budget {PAGE_BUDGET_KB} KB)")
+    if info.get("fontIcons"):
+        problems.append(f"{len(info['fontIcons'])} icon(s) drawn with the icon font, not inline SVG: {info['fontIcons'][0]}")
+    return problems
+
+
 def link_problems(
     links: Iterable[str], base: str, status: Mapping[str, int], ids: Mapping[str, set[str]]
 ) -> list[str]:
@@ -260,6 +301,7 @@ class BookServer:
     """The built book on http://127.0.0.1:PORT/, served from a thread; records every status it sends."""
 
     def __init__(self, book: Path):
+        self.book = book
         self.served: dict[str, int] = {}
         handler = functools.partial(
             type("Handler", (_Handler,), {"served": self.served}), directory=str(book)
@@ -313,6 +355,7 @@ def crawl(page, base: str, console: list, start: list[str], server: BookServer) 
         seen.offline.update(offline)
         seen.problems += [f"{rel}: console: {e}" for e in errors]
         seen.problems += [f"{rel}: {p}" for p in image_problems(info["images"], base)]
+        seen.problems += [f"{rel}: {p}" for p in weight_problems(rel, info, base, server.book)]
         queue += [p for link in info["links"] if (p := page_path(link, base)) and p not in visited]
 
     # Links: a page the browser loaded is there; any other file (a download, a source) is asked for.
