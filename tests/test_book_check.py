@@ -319,3 +319,12 @@ def test_stage_shows_the_books_own_badges(tmp_path):
     )
     assert (tmp_path / "index.md").read_text() == "[![Colab](_badges/colab.svg)](https://c)"
     assert (tmp_path / "_badges" / "colab.svg").read_text().startswith("<svg"), "the badge files come along"
+
+
+def test_snippet_problem():
+    text = "第一段。\n默认学习率 是 0.001，\n  来自 Keras。"
+    assert book_check.snippet_problem("...默认学习率 是 0.001， 来自 Keras。", text) is None, "line breaks differ"
+    assert book_check.snippet_problem(None, text) == "no snippet"
+    assert book_check.snippet_problem("System Settings 亮色 暗色 默认学习率", text).startswith(
+        "snippet is not from the page's text: 'System Settings"
+    )

@@ -20,7 +20,8 @@ What it does:
    from the text the browser shows on each page, so the check stays true as the
    notebooks' prose changes;
 5. searches as learners type: Chinese phrases without spaces and API names
-   (``PHRASE_SEARCHES``) must find their page among the first three results;
+   (``PHRASE_SEARCHES``) must find their page among the first three results, and those
+   results' snippets must come from the page's text, not from the theme's buttons and menus;
 6. every code cell of every notebook page has a copy button;
 7. each page is light: with what it loads, at most ``PAGE_BUDGET_KB`` gzipped (its own plot
    images aside), no ``fontawesome.js``, the search index only on the search page, and every
@@ -431,8 +432,28 @@ def check_search(
     return problems, total
 
 
-def check_phrases(page, base: str) -> list[str]:
-    """Search each of PHRASE_SEARCHES; return a problem for each whose notebook is not in the top three."""
+# The snippets under the first three results, once searchtools.js has filled them in.
+SNIPPETS_JS = """
+() => [...document.querySelectorAll("#search-results ul.search li")].slice(0, 3).map(li => ({
+  href: li.querySelector("a").href,
+  snippet: li.querySelector("p.context") ? li.querySelector("p.context").textContent : null,
+}))
+"""
+
+
+def snippet_problem(snippet: str | None, text: str) -> str | None:
+    """What is wrong with a result's snippet: missing, or not taken from the page's text (theme chrome)."""
+    if not snippet:
+        return "no snippet"
+    squeeze = lambda t: re.sub(r"\s+", "", t)  # noqa: E731 - the browser and Sphinx wrap lines differently
+    if squeeze(snippet.strip().removeprefix("...").removesuffix("...")) not in squeeze(text):
+        return f"snippet is not from the page's text: {snippet.strip()[:80]!r}"
+    return None
+
+
+def check_phrases(page, base: str, texts: Mapping[str, str]) -> list[str]:
+    """Search each of PHRASE_SEARCHES; return a problem for each whose notebook is not in the top three,
+    or whose top results show a snippet that is not from the page's own text."""
     problems = []
     for phrase, number in PHRASE_SEARCHES.items():
         page.goto(f"{base}/search.html?q={quote(phrase)}", wait_until="load")
@@ -440,6 +461,13 @@ def check_phrases(page, base: str) -> list[str]:
         top = [p for link in page.evaluate(SEARCH_RESULTS_JS) if (p := page_path(link, base))][:3]
         if not any(Path(p).name.startswith(number + "_") for p in top):
             problems.append(f"search {phrase!r}: notebook {number} is not among the first three results {top}")
+        with contextlib.suppress(Exception):  # a snippet that never comes is reported below
+            page.wait_for_function(f"() => ({SNIPPETS_JS})().every(r => r.snippet !== null)", timeout=10_000)
+        for result in page.evaluate(SNIPPETS_JS):
+            rel = page_path(result["href"], base)
+            problem = snippet_problem(result["snippet"], texts.get(rel, ""))
+            if problem:
+                problems.append(f"search {phrase!r}, result {rel}: {problem}")
     return problems
 
 
@@ -568,12 +596,12 @@ def check(book: Path, chromium: str, out_dir: Path, asked_terms: list[str] | Non
                         f"searched ({', '.join(REQUIRED_TERMS)}, ...; {total} results in all)"
                     )
                 # 4. Searches as learners type them.
-                problems = check_phrases(page, server.base)
+                problems = check_phrases(page, server.base, {rel: info["text"] for rel, info in seen.infos.items()})
                 failed += problems
                 if not problems:
                     passed.append(
                         f"{len(PHRASE_SEARCHES)} searches typed without spaces or as API names "
-                        f"({', '.join(PHRASE_SEARCHES)}) find their notebook among the first three"
+                        f"({', '.join(PHRASE_SEARCHES)}) find their notebook among the first three, with snippets from the page"
                     )
 
                 # 5. A copy button on every code cell.

@@ -6,7 +6,7 @@
 //    its click on to the first one, which opens the sidebar (a dialog on a phone, a collapse on a
 //    desktop).
 // 2. Interface text the themes and Sphinx 8.2's search leave in English, in Simplified Chinese.
-// 3. Search as learners type. The index was cut into words by jieba when the book was built,
+// 3. Search as learners type (and 4. search snippets from the page's text, below). The index was cut into words by jieba when the book was built,
 //    but the browser splits a query only at spaces, so 默认学习率 was one unknown word. Here a
 //    run of Chinese characters is cut into the longest words the index knows (默认 + 学习率),
 //    and characters the index does not know (是, 的) are left out instead of failing the query.
@@ -53,6 +53,26 @@ window.splitQuery = (query) => {
   }
   return words;
 };
+
+// Search snippets: searchtools.js takes a result's text from the page's [role=main], which in
+// this theme also holds the page's header buttons (the colour-mode menu: "System Settings",
+// "Light", "Dark"), the right-hand contents and a copy of them for print (.onlyprint), so a
+// snippet could start with them. The snippet is taken from the page with those parts removed.
+const CHROME = [
+  ".bd-header-article", ".bd-sidebar-secondary", ".onlyprint", ".prev-next-area", ".bd-footer-article", ".bd-footer-content",
+].join(", ");
+
+function snippetsFromText() {
+  if (typeof Search === "undefined" || !Search.htmlToText || Search.htmlToText.withoutChrome) return;
+  const original = Search.htmlToText;
+  const withoutChrome = (htmlString, anchor) => {
+    const page = new DOMParser().parseFromString(htmlString, "text/html");
+    page.querySelectorAll(CHROME).forEach((element) => element.remove());
+    return original(page.documentElement.outerHTML, anchor);
+  };
+  withoutChrome.withoutChrome = true;
+  Search.htmlToText = withoutChrome;
+}
 
 function keepIndexedWords() {
   const Porter = window.Stemmer;
@@ -122,6 +142,7 @@ function keepIndexedWords() {
 
   const start = () => {
     keepIndexedWords(); // language_data.js (the Porter stemmer) has run by now
+    snippetsFromText(); // searchtools.js has run by now, and searches only after this
     forwardToggleClicks();
     translate();
   };
