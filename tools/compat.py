@@ -10,7 +10,10 @@ For one row of the compatibility matrix (see ``ROWS``) it:
    GPU-enabled build, and must not have to restart the runtime because NumPy changed under it);
 5. adds the test runner without moving anything (pytest, nbval, ipykernel; constrained to what is installed);
 6. runs the notebooks: ``pytest --nbval-lax`` (every cell must run; outputs are not compared, since
-   version lines differ), or strict ``--nbval`` for the row that matches the stored outputs.
+   version lines differ), or strict ``--nbval`` for the row that matches the stored outputs;
+7. runs the exercises' tests (``tests/test_exercises.py``: every stored answer's verdict, the time
+   limit, each private-API fallback) on that row's TensorFlow, and ``python -m helpers.exercises --list``
+   outside the source tree, which reads every exercise's code from the installed package.
 
 Rows: ``minimum`` installs the lower bound of every dependency in pyproject.toml (read from the file,
 so the declared minimums are what is tested); ``current`` installs exactly ``requirements.lock`` (every
@@ -169,6 +172,25 @@ def strict_differences(py: Path, source: Path, env: dict) -> list[str]:
     return sorted(set(re.findall(r"^FAILED (notebooks/\S+::Cell \d+)", result.stdout, re.M)))
 
 
+#: The exercises' checks on a row: (what, command after the row's python, where it runs: "source" or "outside").
+EXERCISE_CHECKS = (
+    # the verdicts, the time limit and helpers/exercises/private_api.py's fallbacks, on this TensorFlow
+    ("tests/test_exercises.py", ["-m", "pytest", "tests/test_exercises.py", "-q", "-p", "no:cacheprovider"], "source"),
+    # outside the source tree: the installed package must carry answers/ (package data)
+    ("installed --list", ["-m", "helpers.exercises", "--list"], "outside"),
+)
+
+
+def run_exercise_checks(py: Path, source: Path, outside: Path, env: dict) -> dict[str, int]:
+    """Run :data:`EXERCISE_CHECKS` with the row's python; return the exit status of each, by name."""
+    status = {}
+    for name, args, where in EXERCISE_CHECKS:
+        print("+", py, *args, f"(in {where})", flush=True)
+        cwd = source if where == "source" else outside
+        status[name] = subprocess.run([str(py), *args], cwd=cwd, env=env).returncode
+    return status
+
+
 def run_row(name: str, diff: bool = False, reuse: bool = False) -> dict:
     """Build and test one row; return its summary."""
     row = ROWS[name]
@@ -231,7 +253,10 @@ def run_row(name: str, diff: bool = False, reuse: bool = False) -> dict:
         cwd=source, env=env,
     )
     summary["nbval"] = mode.lstrip("-")
-    summary["result"] = "passed" if tests.returncode == 0 else f"FAILED: pytest exit {tests.returncode}"
+    summary["exercises"] = run_exercise_checks(py, source, base, env)
+    failures = [f"pytest exit {tests.returncode}"] if tests.returncode else []
+    failures += [f"{check} exit {code}" for check, code in summary["exercises"].items() if code]
+    summary["result"] = "FAILED: " + ", ".join(failures) if failures else "passed"
     if diff and not row["strict"] and tests.returncode == 0:
         summary["strict_differs"] = strict_differences(py, source, env)
     summary["total_s"] = round(time.monotonic() - started, 1)

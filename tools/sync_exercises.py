@@ -5,7 +5,8 @@ The section sits between the ``## 小结`` cell and the last cell (``## 延伸�
 - a markdown cell ``## 练习`` (id ``nbNN-ex``) saying how the exercises work;
 - per exercise ``NN.K``: a markdown cell with id, difficulty, title, the point it
   practises and the task (``nbNN-exK``), the answer cell with the starter code
-  (``nbNN-exK-answer``: the starter code, then ``helpers.exercises.submit("NN.K", answer)``)
+  (``nbNN-exK-answer``: the starter code, ``helpers/exercises/answers/NN.K/starter.py``, then
+  ``helpers.exercises.submit("NN.K", answer)``)
   and the check cell (``nbNN-exK-check``: ``helpers.exercises.check("NN.K")``, which
   checks what that answer cell handed in).
 

@@ -13,22 +13,40 @@ In a notebook::
 answer cell, or given another exercise's answer, says so in plain Chinese instead
 of checking code the learner did not write for this exercise.
 
-``python -m helpers.exercises --list`` lists them; ``--verify`` runs every reference
-solution and every stored wrong answer through its check. Importing this package
-does not import TensorFlow.
+``python -m helpers.exercises --list`` lists them; ``--verify`` runs every stored
+answer through its check. Each ``nbNN.py`` module here holds the exercises of notebook
+NN (found by name, see :func:`_discover`); each exercise's code is in ``answers/<id>/``.
+Importing this package does not import TensorFlow, and reads none of those files.
 """
 
 from __future__ import annotations
 
-from helpers.exercises import nb01, nb02, nb03, nb04, nb05, nb06, nb07, nb08, nb09
+import importlib
+import pkgutil
+import re
+
 from helpers.exercises.core import NO_ANSWER, Exercise, Verdict, evaluate, more_text
 
 __all__ = ["EXERCISES", "Exercise", "Verdict", "check", "for_notebook", "get", "hint", "solution", "submit", "verdict"]
 
+#: The modules that hold exercises: ``nb01`` … ``nb99``, one per notebook, each with a list ``EXERCISES``.
+MODULE_NAME = re.compile(r"nb\d\d")
+
+
+def _discover() -> dict[str, Exercise]:
+    """Import every ``nbNN`` module of this package, in notebook order, and collect its ``EXERCISES`` by id."""
+    names = sorted(m.name for m in pkgutil.iter_modules(__path__) if MODULE_NAME.fullmatch(m.name))
+    found: dict[str, Exercise] = {}
+    for name in names:
+        for ex in importlib.import_module(f"{__name__}.{name}").EXERCISES:
+            if ex.id in found:
+                raise ValueError(f"exercise id {ex.id} is used twice ({name} and an earlier module)")
+            found[ex.id] = ex
+    return found
+
+
 #: Every exercise, in notebook order, by id ("01.1", "01.2", ...).
-EXERCISES: dict[str, Exercise] = {
-    ex.id: ex for module in (nb01, nb02, nb03, nb04, nb05, nb06, nb07, nb08, nb09) for ex in module.EXERCISES
-}
+EXERCISES: dict[str, Exercise] = _discover()
 
 
 def get(exercise_id: str) -> Exercise:

@@ -1,9 +1,11 @@
 """The machinery behind the exercises (练习): what an exercise is, and how an answer is checked.
 
 Introduced in the 练习 section at the end of every notebook. An :class:`Exercise`
-holds the task, the starter code, two hints, a check that tests the learner's
-answer by its behaviour, the reference solution and realistic wrong answers (as
-source code, so that ``solution()`` can print it and ``--verify`` can run it).
+holds the task, two hints and a check that tests the learner's answer by its
+behaviour. Its code lives in files, one folder per exercise (``answers/03.2/``): the
+starter, the reference solution, realistic wrong answers and right answers that
+must be accepted, as real Python that ruff checks (see :class:`StoredAnswer`);
+``solution()`` prints the solution's file and ``--verify`` runs them all.
 A check runs under a time limit (``Exercise.time_limit``): code that does not
 stop, e.g. an endless ``while`` in a graph, is stopped and explained. It runs
 with the global switches it needs turned off (``tf.config.run_functions_eagerly``,
@@ -14,13 +16,13 @@ check's own failure, not as the learner's.
 
 Known limit: C code that holds the GIL and never returns to the interpreter
 (``sum(range(10**11))``) cannot be stopped: the watchdog thread gets no chance to run.
-Nothing here imports TensorFlow; the checks import it when they run.
+Nothing here imports TensorFlow; the checks import it when they run. The private
+TensorFlow API the time limit and the checks need is all in :mod:`helpers.exercises.private_api`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import dis
 import io
 import itertools
@@ -30,7 +32,10 @@ import sys
 import threading
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from pathlib import Path
+
+from helpers.exercises import private_api
 
 #: Difficulty shown as stars.
 STARS = {1: "★", 2: "★★", 3: "★★★"}
@@ -45,8 +50,14 @@ TIME_LIMIT = 10.0
 #: After the time limit: seconds between attempts to stop the code, and the wait before saying it cannot be stopped.
 RETRY_SECONDS, GRACE_SECONDS = 1.0, 2.0
 
-#: Names a starter, a solution or a wrong answer may use without importing them.
+#: Names a starter, a solution or a wrong answer may use without importing them (answers/ruff.toml lists them too).
 NAMESPACE_NAMES = ("tf", "keras", "np", "helpers")
+
+#: One folder per exercise, named by its id: ``answers/03.2/starter.py``, ``solution.py``, ``wrong/``, ``right/``.
+ANSWERS = Path(__file__).resolve().parent / "answers"
+#: A wrong answer's file is named by the verdict key it must get; ``__`` and a few words may follow
+#: (``wrong/not_callable__none.py``), so that several wrong answers can share a key.
+KEY_SEPARATOR = "__"
 
 
 class Wrong(Exception):
@@ -72,25 +83,75 @@ class LearnerError(Exception):
 
 
 @dataclass(frozen=True)
+class StoredAnswer:
+    """One file of an exercise's code, and the verdict key ``--verify`` expects for it.
+
+    In the exercise's folder: ``starter.py`` ("unsolved"), ``solution.py`` and each
+    ``right/<name>.py`` ("ok"), each ``wrong/<key>.py`` or ``wrong/<key>__<what>.py`` (``key``).
+    Each defines ``answer`` and may use ``tf``, ``keras``, ``np`` and ``helpers`` without importing them.
+    """
+
+    path: Path
+    expected: str
+
+    @property
+    def source(self) -> str:
+        return self.path.read_text(encoding="utf-8")
+
+    @property
+    def label(self) -> str:
+        """The file's path from the repository root (``helpers/exercises/answers/03.2/starter.py``), or in full."""
+        try:
+            return self.path.relative_to(ANSWERS.parents[2]).as_posix()
+        except ValueError:
+            return str(self.path)
+
+
+@dataclass(frozen=True)
 class Exercise:
-    """One exercise: task and starter for the notebook, a behavioural check, the reference solution."""
+    """One exercise: task and hints for the notebook, a behavioural check; its code is in :attr:`folder`."""
 
     id: str  # "04.2": notebook number, dot, exercise number
     notebook: str  # file name without .ipynb, e.g. "04_keras_fit"
     title: str
     difficulty: int  # 1, 2 or 3 stars
-    section: str  # which point of the notebook it practises, in words
+    section: str  # the "## N. …" heading of the notebook section it practises, without "N. "
     task: str  # markdown (Chinese)
-    starter: str  # code of the answer cell; defines `answer` and still holds `...`
     hints: tuple[str, str]  # the first is shown with a wrong answer, the second by hint()
     check: Callable[[object], str]  # returns what is right, or raises Wrong / Unsolved
-    solution: str  # code that defines `answer`
-    wrong: tuple[tuple[str, str], ...] = field(default=())  # (expected key, code that defines `answer`)
     time_limit: float = TIME_LIMIT  # seconds; then the learner's code is stopped and the verdict is "timeout"
+    code: Path | None = None  # the folder of its code; None: ANSWERS / id
 
     @property
     def stars(self) -> str:
         return STARS[self.difficulty]
+
+    @property
+    def folder(self) -> Path:
+        """The folder with this exercise's code: ``answers/<id>/`` unless :attr:`code` names another."""
+        return ANSWERS / self.id if self.code is None else Path(self.code)
+
+    @property
+    def starter(self) -> str:
+        """The code of the notebook's answer cell (``starter.py``): defines ``answer`` and still holds ``...``."""
+        return (self.folder / "starter.py").read_text(encoding="utf-8")
+
+    @property
+    def solution(self) -> str:
+        """The reference solution (``solution.py``): code that defines ``answer``."""
+        return (self.folder / "solution.py").read_text(encoding="utf-8")
+
+    def stored(self, kind: str) -> list[StoredAnswer]:
+        """The files of ``kind`` ("wrong" or "right") in the folder, by name, with the verdict key each must get."""
+        paths = sorted((self.folder / kind).glob("*.py"))
+        if kind == "right":
+            return [StoredAnswer(path, OK) for path in paths]
+        return [StoredAnswer(path, path.stem.split(KEY_SEPARATOR, 1)[0]) for path in paths]
+
+    def answers(self) -> list[StoredAnswer]:
+        """Every file ``--verify`` runs: the starter, the solution, the right answers, then the wrong ones."""
+        first = [StoredAnswer(self.folder / "starter.py", UNSOLVED), StoredAnswer(self.folder / "solution.py", OK)]
+        return first + self.stored("right") + self.stored("wrong")
 
     @property
     def submit_line(self) -> str:
@@ -205,13 +266,10 @@ def fresh_function(fn):
     The learner's own calls, and an earlier run of the same check, traced ``fn`` already.
     Falls back to ``fn`` itself where TensorFlow offers no copy (then count the traces relative).
     """
-    clone = getattr(fn, "_clone", None)
-    if clone is None or not hasattr(fn, "experimental_get_tracing_count"):
+    if not hasattr(fn, "experimental_get_tracing_count"):
         return fn
-    try:
-        return clone(None)
-    except Exception:  # a TensorFlow without this private helper: keep the original
-        return fn
+    copy = private_api.clone(fn)
+    return fn if copy is None else copy
 
 
 def take_finite(elements, limit: int, what: str, why: str = "", hint: str | None = None) -> list:
@@ -466,11 +524,6 @@ class _TimeUp(BaseException):
     """Raised inside the check by the watchdog of :func:`_time_limit` (a BaseException, so `except Exception` lets it pass)."""
 
 
-def _raise_in_thread(thread_id: int, exc_type: type[BaseException] | None) -> None:
-    """Make ``exc_type`` be raised in thread ``thread_id`` at its next Python instruction (None clears a pending one)."""
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), ctypes.py_object(exc_type) if exc_type else None)
-
-
 @contextlib.contextmanager
 def _time_limit(seconds: float, warn_to, warning: str):
     """Stop the code run inside this block after ``seconds``: cancel TensorFlow functions, interrupt Python loops.
@@ -480,55 +533,43 @@ def _time_limit(seconds: float, warn_to, warning: str):
     :class:`_TimeUp` in this thread. Yields a dict whose ``"fired"`` says whether
     it did. If the block still has not stopped a few seconds later (it is stuck in
     code that cannot be interrupted), the watchdog writes ``warning`` to ``warn_to``.
+    Both halves use private API (:mod:`helpers.exercises.private_api`); without it, what
+    cannot be stopped ends in that warning.
     """
-    from tensorflow.python.eager import cancellation
-
     state = {"fired": False}
     lock, done = threading.Lock(), threading.Event()
     target = threading.get_ident()
-    managers: list = []  # one per TensorFlow function call: a failed call cancels its own manager
 
-    def fresh_manager():
-        if cancellation._active_context is not None:  # TensorFlow set its own (CancellationManagerContext)
-            return cancellation._active_context
-        manager = cancellation.CancellationManager()
-        if state["fired"]:
-            manager.start_cancel()
-        managers.append(manager)
-        return manager
+    with private_api.cancellable_functions(lambda: state["fired"]) as cancel_functions:
 
-    def watchdog():
-        if done.wait(seconds):
-            return
-        for _ in range(3):  # again, in case the learner's code caught the first one
-            with lock:
-                if done.is_set():
-                    return
-                state["fired"] = True
-                for manager in list(managers):
-                    manager.start_cancel()
-                _raise_in_thread(target, _TimeUp)
-            if done.wait(RETRY_SECONDS):
+        def watchdog():
+            if done.wait(seconds):
                 return
-        if not done.wait(GRACE_SECONDS):
-            print(warning, file=warn_to, flush=True)
-
-    thread = threading.Thread(target=watchdog, name="exercise-time-limit", daemon=True)
-    previous = cancellation.context
-    cancellation.context = fresh_manager  # TensorFlow asks this for the manager of each function call
-    thread.start()
-    try:
-        yield state
-    finally:
-        while not done.is_set():
-            try:
+            for _ in range(3):  # again, in case the learner's code caught the first one
                 with lock:
-                    done.set()
-                    if state["fired"]:
-                        _raise_in_thread(target, None)  # a _TimeUp not delivered yet must not escape the check
-            except _TimeUp:  # delivered just now: the watchdog has stopped, evaluate() sees state["fired"]
-                pass
-        cancellation.context = previous
+                    if done.is_set():
+                        return
+                    state["fired"] = True
+                    cancel_functions()
+                    private_api.interrupt_thread(target, _TimeUp)
+                if done.wait(RETRY_SECONDS):
+                    return
+            if not done.wait(GRACE_SECONDS):
+                print(warning, file=warn_to, flush=True)
+
+        thread = threading.Thread(target=watchdog, name="exercise-time-limit", daemon=True)
+        thread.start()
+        try:
+            yield state
+        finally:
+            while not done.is_set():
+                try:
+                    with lock:
+                        done.set()
+                        if state["fired"]:
+                            private_api.interrupt_thread(target, None)  # a _TimeUp not delivered yet must not escape
+                except _TimeUp:  # delivered just now: the watchdog has stopped, evaluate() sees state["fired"]
+                    pass
 
 
 def timeout_text(ex: Exercise, seconds: float) -> str:
@@ -569,27 +610,25 @@ def _settings_for_check(notes: list[str]):
     and ``tf.debugging.enable_check_numerics`` (on, an inf or nan raises before the
     learner's own assertion can). Appends to ``notes`` a sentence for each switch that
     was on before the check, or that the learner's code left on (both restored here).
+    Whether check-numerics is on is private knowledge (:func:`private_api.check_numerics_state`);
+    where TensorFlow does not tell, it is switched off for the check and the note says it stays off.
     """
     import tensorflow as tf
-    from tensorflow.python.debug.lib import check_numerics_callback as numerics
-    from tensorflow.python.framework import op_callbacks
 
     eager_before = tf.config.functions_run_eagerly()
-    numerics_before = getattr(numerics._state, "check_numerics_callback", None)
+    numerics_before = private_api.check_numerics_state()
     tf.config.run_functions_eagerly(False)
-    if numerics_before is not None:
+    if numerics_before is not None:  # on, or UNKNOWN: off for the check (the public call is harmless when it is off)
         tf.debugging.disable_check_numerics()
     try:
         yield
     finally:
         eager_after = tf.config.functions_run_eagerly()
-        numerics_after = getattr(numerics._state, "check_numerics_callback", None) is not None
+        numerics_after = private_api.check_numerics_state()
         tf.config.run_functions_eagerly(eager_before)
-        if numerics_after:
+        if numerics_after is not None:
             tf.debugging.disable_check_numerics()
-        if numerics_before is not None:
-            numerics._state.check_numerics_callback = numerics_before
-            op_callbacks.add_op_callback(numerics_before.callback)
+        restored = private_api.restore_check_numerics(numerics_before)
         if eager_before:
             notes.append(
                 "注意：运行检查之前，全局开关 `tf.config.run_functions_eagerly(True)` 就开着，所有 `tf.function` 都不追踪。"
@@ -599,12 +638,17 @@ def _settings_for_check(notes: list[str]):
             notes.append(
                 "（你的代码返回时 `tf.config.run_functions_eagerly` 还开着；检查结束时把它恢复成了运行检查之前的关闭状态。）"
             )
-        if numerics_before is not None:
+        if numerics_before is private_api.UNKNOWN or not restored:
+            notes.append(
+                "（这个版本的 TensorFlow 不告诉检查 `tf.debugging.enable_check_numerics()` 是否开着：检查时把它关掉了"
+                "（如果它开着），结束后没有再打开。需要时请重新运行 `tf.debugging.enable_check_numerics()`。）"
+            )
+        elif numerics_before is not None:
             notes.append(
                 "注意：运行检查之前，`tf.debugging.enable_check_numerics()` 就开着，它会在出现 inf 或 nan 时抛出异常。"
                 "检查时临时关掉了它，检查结束后又恢复成开着；调试完运行 `tf.debugging.disable_check_numerics()` 把它关掉。"
             )
-        elif numerics_after:
+        elif numerics_after is not None:
             notes.append(
                 "（你的代码打开了 `tf.debugging.enable_check_numerics()`；检查结束时把它恢复成了运行检查之前的关闭状态。）"
             )

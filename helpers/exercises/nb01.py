@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from helpers.exercises import private_api
 from helpers.exercises.core import (
     Exercise,
     LearnerError,
@@ -39,7 +40,7 @@ def _retraced(fn, count: int) -> Wrong:
         f"`x` 的长度不变、只换 `factor`（0.5、2.0、-1.0），追踪了 {by_factor} 次。"
     )
     hint = None
-    if getattr(fn, "_reduce_retracing", False) and by_factor > 1:
+    if private_api.reduces_retracing(fn) and by_factor > 1:
         text += (
             "`reduce_retracing=True` 放宽的只是张量的形状：长度不同的 `x` 很快就共用一张形状为 `[None]` 的图。"
             "Python 数字它从不放宽：`factor` 按值区分，每个新的值都是一次新的追踪。"
@@ -48,8 +49,10 @@ def _retraced(fn, count: int) -> Wrong:
             "让 `factor` 也变成张量：去掉 `reduce_retracing=True`，改写 `input_signature=[tf.TensorSpec([None], tf.float32), "
             "tf.TensorSpec([], tf.float32)]`，有了签名，传进来的 Python 数字会先转换成张量。"
         )
-    elif by_factor > 1 and by_length > 1:
+    elif by_factor > 1 and by_length == 3:
         text += "每个新的 Python 数字 `factor`、每个新长度的 `x` 都会让 `tf.function` 重新追踪。"
+    elif by_factor > 1 and by_length > 1:  # e.g. shapes relaxed after a few traces (reduce_retracing, if not told above)
+        text += "每个新的 Python 数字 `factor` 都会让 `tf.function` 重新追踪，长度不同的 `x` 也引起了重新追踪。"
     elif by_factor > 1:
         text += (
             "长度不同的 `x` 已经共用一张图了，重新追踪来自 Python 数字 `factor`：Python 数字按值区分，"
@@ -109,88 +112,12 @@ EX_01_1 = Exercise(
         "改写它，让检查用 3 种长度的一维 `float32` 张量 `x`、4 个不同的 Python 数字 `factor` 调用 5 次时，"
         "**只追踪一次**，结果仍是 `tf.reduce_sum(x * factor)`。"
     ),
-    starter='''\
-# 练习 01.1：改好下面的函数，再把最后一行的 ... 换成 scaled_sum
-@tf.function
-def scaled_sum(x, factor):
-    return tf.reduce_sum(x * factor)
-
-
-answer = ...
-''',
     hints=(
         "`tf.function` 的 `input_signature` 参数可以事先声明每个参数的形状和类型。",
         "`x` 的签名是 `tf.TensorSpec([None], tf.float32)`（长度未知），`factor` 的是 `tf.TensorSpec([], tf.float32)`："
         "有了签名，传进来的 Python 数字会先转换成张量。",
     ),
     check=_check_retracing,
-    solution='''\
-@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([], tf.float32)])
-def scaled_sum(x, factor):
-    return tf.reduce_sum(x * factor)
-
-
-answer = scaled_sum
-''',
-    wrong=(
-        (
-            "retraced",
-            '''\
-@tf.function(reduce_retracing=True)  # 只放宽张量的形状，不放宽 Python 数字
-def scaled_sum(x, factor):
-    return tf.reduce_sum(x * factor)
-
-
-answer = scaled_sum
-''',
-        ),
-        (
-            "retraced",
-            '''\
-@tf.function
-def scaled_sum(x, factor):
-    return tf.reduce_sum(x * factor)
-
-
-answer = scaled_sum
-''',
-        ),
-        (
-            "retraced",
-            '''\
-tf.config.run_functions_eagerly(True)  # 调试时打开的全局开关，还开着：tf.function 不追踪，追踪次数是 0
-
-
-@tf.function
-def scaled_sum(x, factor):
-    return tf.reduce_sum(x * factor)
-
-
-answer = scaled_sum
-''',
-        ),
-        (
-            "not_tf_function",
-            '''\
-def scaled_sum(x, factor):
-    return tf.reduce_sum(x * factor)
-
-
-answer = scaled_sum
-''',
-        ),
-        (
-            "wrong_value",
-            '''\
-@tf.function(input_signature=[tf.TensorSpec([None], tf.float32), tf.TensorSpec([], tf.float32)])
-def scaled_sum(x, factor):
-    return tf.reduce_mean(x * factor)
-
-
-answer = scaled_sum
-''',
-        ),
-    ),
 )
 
 
@@ -349,162 +276,12 @@ EX_01_2 = Exercise(
         "让 `tf.Module` 自己把它们收集到 `trainable_variables` 里。\n\n"
         "检查会创建 `MLP(4, 8, 2)`，看输出形状、变量个数，以及每个变量是否都有梯度。"
     ),
-    starter='''\
-# 练习 01.2：补全 MLP
-class MLP(tf.Module):
-    def __init__(self, n_in, hidden, n_out, name=None):
-        super().__init__(name=name)
-        ...  # TODO：两层的权重和偏置，都用 tf.Variable
-
-    def __call__(self, x):
-        ...  # TODO：relu(x @ w1 + b1)，再 @ w2 + b2
-
-
-answer = MLP
-''',
     hints=(
         "`tf.Variable(tf.random.normal((n_in, hidden), stddev=0.1))` 是一个权重，偏置可以从 `tf.zeros` 开始。",
         "`tf.Module` 会在属性里递归查找变量：`self.w1 = tf.Variable(...)` 这样的属性、变量的列表、"
         "或者另一个 `tf.Module` 子模块，都会出现在 `trainable_variables` 里。",
     ),
     check=_check_module,
-    solution='''\
-class Dense(tf.Module):
-    def __init__(self, n_in, n_out, activation=None, name=None):
-        super().__init__(name=name)
-        self.w = tf.Variable(tf.random.normal((n_in, n_out), stddev=0.1), name="w")
-        self.b = tf.Variable(tf.zeros((n_out,)), name="b")
-        self.activation = activation
-
-    def __call__(self, x):
-        y = x @ self.w + self.b
-        return self.activation(y) if self.activation else y
-
-
-class MLP(tf.Module):
-    def __init__(self, n_in, hidden, n_out, name=None):
-        super().__init__(name=name)
-        self.layers = [Dense(n_in, hidden, tf.nn.relu), Dense(hidden, n_out)]  # 列表里的子模块也会被收集
-
-    def __call__(self, x):
-        for layer in self.layers:
-            x = layer(x)
-        return x
-
-
-answer = MLP
-''',
-    wrong=(
-        (
-            "keras_layers_in_module",
-            '''\
-class MLP(tf.Module):
-    def __init__(self, n_in, hidden, n_out, name=None):
-        super().__init__(name=name)
-        self.hidden = keras.layers.Dense(hidden, activation="relu")  # Keras 3 的层：tf.Module 收集不到
-        self.out = keras.layers.Dense(n_out)
-
-    def __call__(self, x):
-        return self.out(self.hidden(x))
-
-
-answer = MLP
-''',
-        ),
-        (
-            "no_activation",
-            '''\
-class MLP(tf.Module):
-    def __init__(self, n_in, hidden, n_out, name=None):
-        super().__init__(name=name)
-        self.w1 = tf.Variable(tf.random.normal((n_in, hidden), stddev=0.1))
-        self.b1 = tf.Variable(tf.zeros((hidden,)))
-        self.w2 = tf.Variable(tf.random.normal((hidden, n_out), stddev=0.1))
-        self.b2 = tf.Variable(tf.zeros((n_out,)))
-
-    def __call__(self, x):
-        return (x @ self.w1 + self.b1) @ self.w2 + self.b2  # 忘了 relu
-
-
-answer = MLP
-''',
-        ),
-        (
-            "variables_in_call",
-            '''\
-class MLP(tf.Module):
-    def __init__(self, n_in, hidden, n_out, name=None):
-        super().__init__(name=name)
-        self.sizes = (n_in, hidden, n_out)
-
-    def __call__(self, x):
-        n_in, hidden, n_out = self.sizes
-        self.w1 = tf.Variable(tf.random.normal((n_in, hidden), stddev=0.1))  # 每次调用都新建
-        self.b1 = tf.Variable(tf.zeros((hidden,)))
-        self.w2 = tf.Variable(tf.random.normal((hidden, n_out), stddev=0.1))
-        self.b2 = tf.Variable(tf.zeros((n_out,)))
-        return tf.nn.relu(x @ self.w1 + self.b1) @ self.w2 + self.b2
-
-
-answer = MLP
-''',
-        ),
-        (
-            "variables_in_call",
-            '''\
-class MLP(tf.Module):
-    def __init__(self, n_in, hidden, n_out, name=None):
-        super().__init__(name=name)
-        self.sizes = (n_in, hidden, n_out)
-
-    def __call__(self, x):
-        n_in, hidden, n_out = self.sizes
-        w1 = tf.Variable(tf.random.normal((n_in, hidden), stddev=0.1))  # 局部变量，每次调用都新建
-        w2 = tf.Variable(tf.random.normal((hidden, n_out), stddev=0.1))
-        return tf.nn.relu(x @ w1) @ w2
-
-
-answer = MLP
-''',
-        ),
-        (
-            "output_activation",
-            '''\
-class MLP(tf.Module):
-    def __init__(self, n_in, hidden, n_out, name=None):
-        super().__init__(name=name)
-        self.w1 = tf.Variable(tf.random.normal((n_in, hidden), stddev=0.1))
-        self.b1 = tf.Variable(tf.zeros((hidden,)))
-        self.w2 = tf.Variable(tf.random.normal((hidden, n_out), stddev=0.1))
-        self.b2 = tf.Variable(tf.zeros((n_out,)))
-
-    def __call__(self, x):
-        h = tf.nn.relu(x @ self.w1 + self.b1)
-        return tf.nn.relu(h @ self.w2 + self.b2)  # 输出层也加了 relu
-
-
-answer = MLP
-''',
-        ),
-        (
-            "missing_variables",
-            '''\
-class MLP(tf.Module):
-    def __init__(self, n_in, hidden, n_out, name=None):
-        super().__init__(name=name)
-        self.w1 = tf.Variable(tf.random.normal((n_in, hidden), stddev=0.1))
-        self.b1 = tf.Variable(tf.zeros((hidden,)))
-        self.w2 = tf.random.normal((hidden, n_out), stddev=0.1)  # 张量，不是变量
-        self.b2 = tf.zeros((n_out,))
-
-    def __call__(self, x):
-        return tf.nn.relu(x @ self.w1 + self.b1) @ self.w2 + self.b2
-
-
-answer = MLP
-''',
-        ),
-    ),
 )
 
 
@@ -552,49 +329,11 @@ EX_01_3 = Exercise(
         "（一层 `Dense(8)`）和头部 `Dense(2)` 组成，函数要让 `backbone` 的变量不再参与训练，头部照常训练。\n\n"
         "检查会看 `model.trainable_variables` 里还有哪些变量。"
     ),
-    starter='''\
-# 练习 01.3：补全 freeze_backbone
-def freeze_backbone(model, backbone):
-    ...  # TODO：冻结 backbone，头部照常训练
-
-
-answer = freeze_backbone
-''',
     hints=(
         "冻结（freeze）一个层或子模型，就是把它的 `trainable` 设为 `False`。",
         "只设 `backbone.trainable = False`；`model.trainable = False` 会把头部也一起冻结。",
     ),
     check=_check_freeze,
-    solution='''\
-def freeze_backbone(model, backbone):
-    backbone.trainable = False  # 子模型的变量离开 model.trainable_variables
-
-
-answer = freeze_backbone
-''',
-    wrong=(
-        (
-            "head_frozen",
-            '''\
-def freeze_backbone(model, backbone):
-    model.trainable = False
-
-
-answer = freeze_backbone
-''',
-        ),
-        (
-            "backbone_trains",
-            '''\
-def freeze_backbone(model, backbone):
-    for variable in backbone.trainable_variables:
-        variable.assign(tf.zeros_like(variable))  # 改了值，没有冻结
-
-
-answer = freeze_backbone
-''',
-        ),
-    ),
 )
 
 
@@ -670,125 +409,11 @@ EX_01_4 = Exercise(
         "它返回的却不是 1、3、6。改好它：`add` 仍然是 `tf.function`，返回加上 `x` 之后的累计值，"
         "`total` 要能在计算图外读出来。"
     ),
-    starter='''\
-# 练习 01.4：改好 Counter，再把最后一行的 ... 换成 Counter
-class Counter(tf.Module):
-    def __init__(self):
-        super().__init__()
-        self.total = tf.constant(0.0)
-
-    @tf.function
-    def add(self, x):
-        self.total = self.total + x
-        return self.total
-
-
-answer = ...
-''',
     hints=(
         "会变的状态要放进 `tf.Variable`；张量不可变，在计算图里给属性赋新张量只发生在追踪那一次。",
         "`self.total = tf.Variable(0.0)`，在 `add` 里用 `self.total.assign_add(x)`，再返回 `self.total.read_value()`。",
     ),
     check=_check_counter,
-    solution='''\
-class Counter(tf.Module):
-    def __init__(self):
-        super().__init__()
-        self.total = tf.Variable(0.0)
-
-    @tf.function
-    def add(self, x):
-        self.total.assign_add(x)
-        return self.total.read_value()
-
-
-answer = Counter
-''',
-    wrong=(
-        (
-            "not_accumulating",
-            '''\
-class Counter(tf.Module):
-    def __init__(self):
-        super().__init__()
-        self.total = tf.constant(0.0)
-
-    @tf.function
-    def add(self, x):
-        self.total = self.total + x
-        return self.total
-
-
-answer = Counter
-''',
-        ),
-        (
-            "not_accumulating",
-            '''\
-class Counter(tf.Module):
-    def __init__(self):
-        super().__init__()
-        self.total = tf.Variable(0.0)
-
-    @tf.function
-    def add(self, x):
-        self.total = self.total + x  # 把变量属性换成了张量
-        return self.total
-
-
-answer = Counter
-''',
-        ),
-        (
-            "wrong_return",
-            '''\
-class Counter(tf.Module):
-    def __init__(self):
-        super().__init__()
-        self.total = tf.Variable(0.0)
-
-    @tf.function
-    def add(self, x):
-        old = self.total.read_value()
-        self.total.assign_add(x)
-        return old  # 加之前读出的值
-
-
-answer = Counter
-''',
-        ),
-        (
-            "variable_not_accumulating",
-            '''\
-class Counter(tf.Module):
-    def __init__(self):
-        super().__init__()
-        self.total = tf.Variable(0.0)
-
-    @tf.function
-    def add(self, x):
-        self.total.assign(x)  # 换成新值，没有累加
-        return self.total.read_value()
-
-
-answer = Counter
-''',
-        ),
-        (
-            "variable_in_function",
-            '''\
-class Counter(tf.Module):
-    @tf.function
-    def add(self, x):
-        self.total = tf.Variable(0.0)  # 每次调用都新建变量
-        self.total.assign_add(x)
-        return self.total.read_value()
-
-
-answer = Counter
-''',
-        ),
-    ),
 )
 
 EXERCISES = [EX_01_1, EX_01_2, EX_01_3, EX_01_4]

@@ -67,63 +67,11 @@ EX_02_1 = Exercise(
         "这个优化器不传参数时的学习率（一个 Python 浮点数）。不要把数字写死：检查会拿它和当前版本比对，"
         "其中也有指南写成时还没有的优化器。"
     ),
-    starter='''\
-# 练习 02.1：补全 default_learning_rate
-def default_learning_rate(name):
-    ...  # TODO：从 keras.optimizers 里按名字取出类，不传参数创建，读出学习率
-
-
-answer = default_learning_rate
-''',
     hints=(
         "`getattr(keras.optimizers, name)` 按名字取出优化器类。",
         "`float(getattr(keras.optimizers, name)().learning_rate)`：实例的 `learning_rate` 是一个变量，`float()` 读出它的值。",
     ),
     check=_check_read_default,
-    solution='''\
-def default_learning_rate(name):
-    optimizer = getattr(keras.optimizers, name)()  # 不传参数：用默认值
-    return float(optimizer.learning_rate)
-
-
-answer = default_learning_rate
-''',
-    wrong=(
-        (
-            "class_not_instance",
-            '''\
-def default_learning_rate(name):
-    return getattr(keras.optimizers, name).learning_rate  # 在类上读，没有创建实例
-
-
-answer = default_learning_rate
-''',
-        ),
-        (
-            "letter_case",
-            '''\
-def default_learning_rate(name):
-    return float(getattr(keras.optimizers, name.lower())().learning_rate)  # 类名区分大小写
-
-
-answer = default_learning_rate
-''',
-        ),
-        (
-            "tf1_values",
-            '''\
-TF1 = {"SGD": 0.01, "Adam": 0.001, "RMSprop": 0.001, "Adagrad": 0.01, "Adadelta": 1.0,
-       "Adamax": 0.002, "Nadam": 0.002, "Lion": 0.0001}
-
-
-def default_learning_rate(name):
-    return TF1[name]
-
-
-answer = default_learning_rate
-''',
-        ),
-    ),
 )
 
 
@@ -178,35 +126,11 @@ EX_02_2 = Exercise(
         "在已安装的 Keras 里，其中哪些的默认学习率变了？把它们的名字放进一个集合 `answer`"
         "（可以手写，也可以用代码算出来）。检查会读出当前版本的数值来比对。"
     ),
-    starter='''\
-# 练习 02.2：默认学习率变了的优化器
-answer = ...  # TODO：例如 {"SGD", "Adam"}
-''',
     hints=(
         "不传参数创建每个优化器，`float(optimizer.learning_rate)` 就是默认学习率。",
         "把读出的数和题目里 TF1 `tf.keras` 的数逐个比较：不相等的就是变了的。学习率是 `float32`，比较时用 `np.isclose`。",
     ),
     check=_check_changed,
-    solution='''\
-TF1 = {"SGD": 0.01, "Adam": 0.001, "RMSprop": 0.001, "Adagrad": 0.01,
-       "Adadelta": 1.0, "Adamax": 0.002, "Nadam": 0.002}
-answer = {
-    name for name, old in TF1.items()
-    if not np.isclose(float(getattr(keras.optimizers, name)().learning_rate), old)
-}
-''',
-    wrong=(
-        ("extra", 'answer = {"SGD", "Adagrad", "Adadelta", "Adamax", "Nadam"}\n'),
-        (
-            "float32_compare",
-            '''\
-tf1 = {"SGD": 0.01, "Adam": 0.001, "RMSprop": 0.001, "Adagrad": 0.01, "Adadelta": 1.0, "Adamax": 0.002, "Nadam": 0.002}
-answer = {name for name, old in tf1.items() if float(getattr(keras.optimizers, name)().learning_rate) != old}
-''',
-        ),
-        ("missing", 'answer = {"Adagrad", "Adadelta"}\n'),
-        ("letter_case", 'answer = {"adagrad", "adadelta", "adamax", "nadam"}\n'),
-    ),
 )
 
 
@@ -273,48 +197,11 @@ EX_02_3 = Exercise(
         "写 `make_optimizer()`，仍然返回一个 `Adadelta`，让检查里的 8 个训练步把损失降低 0.3% 以上"
         "（用现在的默认设置，只降低约 0.001%）。"
     ),
-    starter='''\
-# 练习 02.3：补全 make_optimizer
-def make_optimizer():
-    ...  # TODO：返回一个 keras.optimizers.Adadelta
-
-
-answer = make_optimizer
-''',
     hints=(
         "先看看 `keras.optimizers.Adadelta().learning_rate` 现在是多少，再和 TF1 `tf.keras` 的默认值比一比。",
         "TF 1.13 及更早的 `tf.keras` 里，`Adadelta` 的默认学习率是 1.0：`keras.optimizers.Adadelta(learning_rate=1.0)`。",
     ),
     check=_check_slow,
-    solution='''\
-def make_optimizer():
-    return keras.optimizers.Adadelta(learning_rate=1.0)  # TF1 `tf.keras` 的默认值，显式写出来
-
-
-answer = make_optimizer
-''',
-    wrong=(
-        (
-            "too_slow",
-            '''\
-def make_optimizer():
-    return keras.optimizers.Adadelta()
-
-
-answer = make_optimizer
-''',
-        ),
-        (
-            "wrong_class",
-            '''\
-def make_optimizer():
-    return keras.optimizers.Adam(learning_rate=0.1)
-
-
-answer = make_optimizer
-''',
-        ),
-    ),
 )
 
 EXERCISES = [EX_02_1, EX_02_2, EX_02_3]

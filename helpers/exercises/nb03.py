@@ -85,81 +85,11 @@ EX_03_1 = Exercise(
         "图像缩放成 0 到 1 的 `float32`，样本先打乱再分批。\n\n"
         "检查用 50 个样本、批大小 16 遍历一轮。"
     ),
-    starter='''\
-# 练习 03.1：补全 make_pipeline
-def make_pipeline(images, labels, batch_size):
-    dataset = tf.data.Dataset.from_tensor_slices((images, labels))
-    dataset = ...  # TODO：缩放、打乱、分批
-    return dataset
-
-
-answer = make_pipeline
-''',
     hints=(
         "三个变换依次是 `map`、`shuffle`、`batch`；`map` 里用 `tf.cast(image, tf.float32) / 255.0`。",
         "顺序很重要：先 `shuffle(缓冲区大小)` 再 `batch(batch_size)`。缓冲区取样本数 `len(labels)`，打乱得最彻底。",
     ),
     check=_check_pipeline,
-    solution='''\
-def scale(image, label):
-    return tf.cast(image, tf.float32) / 255.0, label
-
-
-def make_pipeline(images, labels, batch_size):
-    dataset = tf.data.Dataset.from_tensor_slices((images, labels))
-    return dataset.map(scale).shuffle(len(labels)).batch(batch_size)
-
-
-answer = make_pipeline
-''',
-    wrong=(
-        (
-            "not_batched",
-            '''\
-def make_pipeline(images, labels, batch_size):
-    dataset = tf.data.Dataset.from_tensor_slices((images, labels))
-    return dataset.map(lambda image, label: (tf.cast(image, tf.float32) / 255.0, label)).shuffle(len(images))  # 忘了分批
-
-
-answer = make_pipeline
-''',
-        ),
-        (
-            "shuffled_batches",
-            '''\
-def make_pipeline(images, labels, batch_size):
-    dataset = tf.data.Dataset.from_tensor_slices((images, labels))
-    dataset = dataset.map(lambda x, y: (tf.cast(x, tf.float32) / 255.0, y))
-    return dataset.batch(batch_size).shuffle(len(labels))  # 先分批再打乱
-
-
-answer = make_pipeline
-''',
-        ),
-        (
-            "dropped_last",
-            '''\
-def make_pipeline(images, labels, batch_size):
-    dataset = tf.data.Dataset.from_tensor_slices((images, labels))
-    dataset = dataset.map(lambda x, y: (tf.cast(x, tf.float32) / 255.0, y))
-    return dataset.shuffle(len(labels)).batch(batch_size, drop_remainder=True)  # 丢掉了最后 2 个
-
-
-answer = make_pipeline
-''',
-        ),
-        (
-            "not_scaled",
-            '''\
-def make_pipeline(images, labels, batch_size):
-    dataset = tf.data.Dataset.from_tensor_slices((images, labels))
-    return dataset.shuffle(len(labels)).batch(batch_size)
-
-
-answer = make_pipeline
-''',
-        ),
-    ),
 )
 
 
@@ -254,89 +184,11 @@ EX_03_2 = Exercise(
         "下面的 `sum_of_squares(dataset)` 在即时执行下逐批取出数值、在 Python 里累加。"
         "把它改成 `tf.function`，让整个遍历都在计算图里完成，结果不变。"
     ),
-    starter='''\
-# 练习 03.2：改好下面的函数，再把最后一行的 ... 换成 sum_of_squares
-def sum_of_squares(dataset):
-    total = 0.0
-    for batch in dataset:
-        total += float(tf.reduce_sum(batch**2).numpy())
-    return total
-
-
-answer = ...
-''',
     hints=(
         "加上 `@tf.function`，再去掉循环里一切要求“具体数值”的写法。",
         "在计算图里张量没有值：不要 `.numpy()`，直接 `total += tf.reduce_sum(batch**2)`。",
     ),
     check=_check_graph_loop,
-    solution='''\
-@tf.function
-def sum_of_squares(dataset):
-    total = 0.0
-    for batch in dataset:  # AutoGraph 把它改写成图里的循环
-        total += tf.reduce_sum(batch**2)
-    return total
-
-
-answer = sum_of_squares
-''',
-    wrong=(
-        (
-            "not_tf_function",
-            '''\
-def sum_of_squares(dataset):
-    total = 0.0
-    for batch in dataset:
-        total += float(tf.reduce_sum(batch**2).numpy())
-    return total
-
-
-answer = sum_of_squares
-''',
-        ),
-        (
-            "numpy_in_graph",
-            '''\
-@tf.function
-def sum_of_squares(dataset):
-    total = 0.0
-    for batch in dataset:
-        total += float(tf.reduce_sum(batch**2).numpy())
-    return total
-
-
-answer = sum_of_squares
-''',
-        ),
-        (
-            "not_tf_function",
-            '''\
-def sum_of_squares(dataset):
-    return dataset.reduce(0.0, lambda total, batch: total + tf.reduce_sum(batch**2))  # 没有 tf.function
-
-
-answer = sum_of_squares
-''',
-        ),
-        (
-            "unpacked_element",
-            '''\
-@tf.function
-def sum_of_squares(dataset):
-    total = 0.0
-    for x, y in dataset:  # 每个元素只是一批数，不是一对
-        total += tf.reduce_sum(x**2) + tf.reduce_sum(y**2)
-    return total
-
-
-answer = sum_of_squares
-''',
-        ),
-        ("not_callable", "answer = None\n"),
-        ("not_callable", 'answer = "sum_of_squares"\n'),
-        ("unsolved", "@tf.function\ndef sum_of_squares(dataset):\n    pass\n\n\nanswer = sum_of_squares\n"),
-    ),
 )
 
 
@@ -389,59 +241,11 @@ EX_03_3 = Exercise(
         "写 `first_two(dataset)`，用 `next()` 取出数据集的第一个和第二个元素，返回二元组。"
         "检查用的数据集是 10, 11, 12, 13, 14。"
     ),
-    starter='''\
-# 练习 03.3：补全 first_two
-def first_two(dataset):
-    ...  # TODO：用 next() 取出前两个元素
-
-
-answer = first_two
-''',
     hints=(
         "`next()` 要的是迭代器；数据集本身只是可迭代对象。",
         "只调用一次 `iter(dataset)`，把得到的迭代器存下来，再对它 `next()` 两次。",
     ),
     check=_check_first_two,
-    solution='''\
-def first_two(dataset):
-    iterator = iter(dataset)  # 只创建一次迭代器
-    return next(iterator), next(iterator)
-
-
-answer = first_two
-''',
-    wrong=(
-        (
-            "same_element",
-            '''\
-def first_two(dataset):
-    return next(iter(dataset)), next(iter(dataset))
-
-
-answer = first_two
-''',
-        ),
-        (
-            "next_on_dataset",
-            '''\
-def first_two(dataset):
-    return next(dataset), next(dataset)
-
-
-answer = first_two
-''',
-        ),
-        (
-            "dataset_not_pair",
-            '''\
-def first_two(dataset):
-    return dataset.take(2)  # 还是一个数据集
-
-
-answer = first_two
-''',
-        ),
-    ),
 )
 
 EXERCISES = [EX_03_1, EX_03_2, EX_03_3]

@@ -101,85 +101,11 @@ EX_04_1 = Exercise(
         "写 `reported_loss(model, x, y)`：不调用 `fit` 或 `evaluate`，自己算出 `evaluate` 在这一批数据上会报告的损失"
         "（返回一个数）。"
     ),
-    starter='''\
-# 练习 04.1：补全 reported_loss
-def reported_loss(model, x, y):
-    # compile 时用的损失是 keras.losses.SparseCategoricalCrossentropy(from_logits=True)
-    ...  # TODO：返回 evaluate 在这批数据上会报告的损失
-
-
-answer = reported_loss
-''',
     hints=(
         "`fit` 和 `evaluate` 报告的损失不只是交叉熵：各层的正则化损失在 `model.losses` 里。",
         "`float(cross_entropy(y, model(x, training=False)) + tf.add_n(model.losses))`。",
     ),
     check=_check_reported_loss,
-    solution='''\
-def reported_loss(model, x, y):
-    cross_entropy = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
-    prediction_loss = cross_entropy(y, model(x, training=False))
-    return float(prediction_loss + tf.add_n(model.losses))  # 再加上正则化损失
-
-
-answer = reported_loss
-''',
-    wrong=(
-        (
-            "missing_regularization",
-            '''\
-def reported_loss(model, x, y):
-    cross_entropy = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
-    return float(cross_entropy(y, model(x, training=False)))
-
-
-answer = reported_loss
-''',
-        ),
-        (
-            "wrong_value",
-            '''\
-def reported_loss(model, x, y):
-    cross_entropy = keras.losses.SparseCategoricalCrossentropy()  # 忘了 from_logits=True
-    return float(cross_entropy(y, model(x, training=False)) + tf.add_n(model.losses))
-
-
-answer = reported_loss
-''',
-        ),
-        (
-            "training_mode",
-            '''\
-def reported_loss(model, x, y):
-    cross_entropy = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
-    return float(cross_entropy(y, model(x, training=True)) + tf.add_n(model.losses))  # 训练模式
-
-
-answer = reported_loss
-''',
-        ),
-        (
-            "averaged_regularization",
-            '''\
-def reported_loss(model, x, y):
-    cross_entropy = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
-    return float(cross_entropy(y, model(x)) + tf.reduce_mean(model.losses))  # 求了平均
-
-
-answer = reported_loss
-''',
-        ),
-        (
-            "used_evaluate",
-            '''\
-def reported_loss(model, x, y):
-    return model.evaluate(x, y, verbose=0)
-
-
-answer = reported_loss
-''',
-        ),
-    ),
 )
 
 
@@ -253,96 +179,12 @@ EX_04_2 = Exercise(
         "最后一个不完整的批次（样本数不到批大小）也要产出。"
         "检查会用 10 个样本、每批 4 个调用它，再把它交给 `model.predict(..., steps=3)`，与直接传数组的结果比较。"
     ),
-    starter='''\
-# 练习 04.2：补全 image_batches
-def image_batches(x, batch_size):
-    ...  # TODO：用 for 循环和 yield，按顺序逐批产出 predict 要的输入
-
-
-answer = image_batches
-''',
     hints=(
         "Keras 3 要求生成器每次产出一个元组；`predict` 只要输入，写成 `(这一批,)`。",
         "`for start in range(0, len(x), batch_size):` 里 `yield (x[start : start + batch_size],)`："
         "末尾的逗号让它成为只有一个元素的元组。",
     ),
     check=_check_predict_generator,
-    solution='''\
-def image_batches(x, batch_size):
-    for start in range(0, len(x), batch_size):
-        yield (x[start : start + batch_size],)  # 只有输入的元组
-
-
-answer = image_batches
-''',
-    wrong=(
-        (
-            "bare_array",
-            '''\
-def image_batches(x, batch_size):
-    for start in range(0, len(x), batch_size):
-        yield x[start : start + batch_size]  # 直接产出数组
-
-
-answer = image_batches
-''',
-        ),
-        (
-            "dropped_last",
-            '''\
-def image_batches(x, batch_size):
-    for start in range(0, len(x) - batch_size + 1, batch_size):
-        yield (x[start : start + batch_size],)
-
-
-answer = image_batches
-''',
-        ),
-        (
-            "not_batched",
-            '''\
-def image_batches(x, batch_size):
-    for image in x:
-        yield (image,)
-
-
-answer = image_batches
-''',
-        ),
-        (
-            "endless",
-            '''\
-def image_batches(x, batch_size):
-    start = 0
-    while True:  # 不会结束
-        yield (x[start % len(x) : start % len(x) + batch_size],)
-        start += batch_size
-
-
-answer = image_batches
-''',
-        ),
-        (
-            "not_generator",
-            '''\
-def image_batches(x, batch_size):
-    return iter([(x[start : start + batch_size],) for start in range(0, len(x), batch_size)])  # 迭代器，不是生成器
-
-
-answer = image_batches
-''',
-        ),
-        (
-            "not_generator",
-            '''\
-def image_batches(x, batch_size):
-    return [(x[start : start + batch_size],) for start in range(0, len(x), batch_size)]
-
-
-answer = image_batches
-''',
-        ),
-    ),
 )
 
 

@@ -89,83 +89,11 @@ EX_05_1 = Exercise(
         "写 `make_batches(x, y, global_batch_size)`，返回分好批的 `tf.data.Dataset`，让这个问题不再出现。"
         "检查会数每批的样本数，并说明不完整的批次（样本数不到全局批大小）为什么会产生 nan。"
     ),
-    starter='''\
-# 练习 05.1：补全 make_batches
-def make_batches(x, y, global_batch_size):
-    dataset = tf.data.Dataset.from_tensor_slices((x, y))
-    return dataset.batch(...)  # TODO：分批
-
-
-answer = make_batches
-''',
     hints=(
         "9 个样本按 4 个一批分，最后一批只有 1 个；两个副本平分这一批时会发生什么？",
         "`dataset.batch(global_batch_size, drop_remainder=True)` 丢掉最后那个不完整的批次。",
     ),
     check=_check_full_batches,
-    solution='''\
-def make_batches(x, y, global_batch_size):
-    dataset = tf.data.Dataset.from_tensor_slices((x, y))
-    return dataset.batch(global_batch_size, drop_remainder=True)  # 每批都完整
-
-
-answer = make_batches
-''',
-    wrong=(
-        (
-            "partial_batch",
-            '''\
-def make_batches(x, y, global_batch_size):
-    return tf.data.Dataset.from_tensor_slices((x, y)).batch(global_batch_size)
-
-
-answer = make_batches
-''',
-        ),
-        (
-            "endless",
-            '''\
-def make_batches(x, y, global_batch_size):
-    return tf.data.Dataset.from_tensor_slices((x, y)).repeat().batch(global_batch_size)  # 批次都完整，但永不结束
-
-
-answer = make_batches
-''',
-        ),
-        (
-            "ok",
-            '''\
-def make_batches(x, y, global_batch_size):
-    dataset = tf.data.Dataset.from_tensor_slices((x, y))
-    steps = -(-len(x) // global_batch_size)  # 向上取整：3 批
-    return dataset.repeat().batch(global_batch_size).take(steps)  # 批次都完整，多出来的位置从头补上
-
-
-answer = make_batches
-''',
-        ),
-        (
-            "wrong_batch_size",
-            '''\
-def make_batches(x, y, global_batch_size):
-    per_replica = global_batch_size // 2
-    return tf.data.Dataset.from_tensor_slices((x, y)).batch(per_replica, drop_remainder=True)
-
-
-answer = make_batches
-''',
-        ),
-        (
-            "not_batched",
-            '''\
-def make_batches(x, y, global_batch_size):
-    return tf.data.Dataset.from_tensor_slices((x, y))  # 忘了分批
-
-
-answer = make_batches
-''',
-        ),
-    ),
 )
 
 
@@ -302,101 +230,11 @@ EX_05_2 = Exercise(
         "得到“预测偏高的样本比例”。\n\n"
         "检查先即时执行调用它，再像 `fit` 那样把它放进 `tf.function` 里调用。"
     ),
-    starter='''\
-# 练习 05.2：补全 too_high
-def too_high(y_true, y_pred):
-    ...  # TODO
-
-
-answer = too_high
-''',
     hints=(
         "Keras 调用损失和指标的参数顺序总是 `(y_true, y_pred)`。",
         "`tf.cast(y_pred > y_true, tf.float32)`；不要用 NumPy，`fit` 在计算图里调用它。",
     ),
     check=_check_function_metric,
-    solution='''\
-def too_high(y_true, y_pred):
-    return tf.cast(y_pred > y_true, tf.float32)  # 只用 TensorFlow 算子
-
-
-answer = too_high
-''',
-    wrong=(
-        (
-            "swapped_args",
-            '''\
-def too_high(y_pred, y_true):
-    return tf.cast(y_pred > y_true, tf.float32)
-
-
-answer = too_high
-''',
-        ),
-        (
-            "not_zero_one",
-            '''\
-def too_high(y_true, y_pred):
-    return tf.sign(y_pred - y_true)  # 偏低时是 -1
-
-
-answer = too_high
-''',
-        ),
-        (
-            "counts_ties",
-            '''\
-def too_high(y_true, y_pred):
-    return tf.cast(y_pred >= y_true, tf.float32)  # 相等也算偏高
-
-
-answer = too_high
-''',
-        ),
-        (
-            "not_float32",
-            '''\
-def too_high(y_true, y_pred):
-    return y_pred > y_true  # 布尔张量
-
-
-answer = too_high
-''',
-        ),
-        (
-            "not_per_sample",
-            '''\
-def too_high(y_true, y_pred):
-    return tf.reduce_mean(tf.cast(y_pred > y_true, tf.float32))  # 整批一个数，不是每个样本一个值
-
-
-answer = too_high
-''',
-        ),
-        (
-            "not_graph_safe",
-            '''\
-def too_high(y_true, y_pred):
-    return np.greater(np.asarray(y_pred), np.asarray(y_true)).astype("float32")
-
-
-answer = too_high
-''',
-        ),
-        (
-            "not_graph_safe",
-            '''\
-tf.config.run_functions_eagerly(True)  # 开着时 tf.function 也按即时执行运行，NumPy 看起来能用
-
-
-def too_high(y_true, y_pred):
-    return np.greater(np.asarray(y_pred), np.asarray(y_true)).astype("float32")
-
-
-answer = too_high
-''',
-        ),
-    ),
 )
 
 EXERCISES = [EX_05_1, EX_05_2]

@@ -48,6 +48,32 @@ def _expected_step(model, x, y, with_regularization: bool):
     return float(loss), after
 
 
+def _swapped_pairs() -> Wrong:
+    return Wrong(
+        "swapped_pairs",
+        "`apply_gradients` 收到的每一对是 `(变量, 梯度)`，顺序反了：它要的是 `(梯度, 变量)`。",
+        "写成 `optimizer.apply_gradients(zip(grads, model.trainable_variables))`：梯度在前，变量在后。",
+    )
+
+
+def _watch_pairs(optimizer, model) -> list[bool]:
+    """Make ``optimizer.apply_gradients`` note, for each call, whether its pairs were ``(variable, gradient)``."""
+    original = optimizer.apply_gradients
+    swapped: list[bool] = []
+
+    def apply_gradients(grads_and_vars, *args, **kwargs):
+        pairs = list(grads_and_vars)  # zip() can be read once: keep it for the real call
+        variables = {id(v) for v in model.trainable_variables}
+        swapped.append(
+            any(isinstance(p, (tuple, list)) and len(p) == 2 and id(p[0]) in variables and id(p[1]) not in variables
+                for p in pairs)
+        )
+        return original(pairs, *args, **kwargs)
+
+    optimizer.apply_gradients = apply_gradients
+    return swapped
+
+
 def _run_step(answer, model, x, y):
     """Run the learner's step with a fresh SGD; turn a 'No gradients' error into a clear verdict."""
     import keras
@@ -55,9 +81,12 @@ def _run_step(answer, model, x, y):
 
     before = [v.numpy().copy() for v in model.trainable_variables]
     optimizer = keras.optimizers.SGD(learning_rate=LEARNING_RATE)
+    swapped = _watch_pairs(optimizer, model)
     try:
         loss = call(answer, model, optimizer, x, y)
     except LearnerError as err:
+        if any(swapped):  # Keras fails on the gradient it takes for a variable; its message names private attributes
+            raise _swapped_pairs() from None
         if isinstance(err.error, AttributeError) and "minimize" in str(err.error):
             raise Wrong(
                 "tf1_minimize",
@@ -67,12 +96,6 @@ def _run_step(answer, model, x, y):
                 "`grads = tape.gradient(loss, model.trainable_variables)`，"
                 "再 `optimizer.apply_gradients(zip(grads, model.trainable_variables))`。",
             ) from None
-        if "_unique_id" in str(err.error):
-            raise Wrong(
-                "swapped_pairs",
-                "`apply_gradients` 收到的每一对是 `(变量, 梯度)`，顺序反了：它要的是 `(梯度, 变量)`。",
-                "写成 `optimizer.apply_gradients(zip(grads, model.trainable_variables))`：梯度在前，变量在后。",
-            ) from None
         if "No gradients" in str(err.error) or "None" in str(err.error) and "gradient" in str(err.error).lower():
             raise Wrong(
                 "no_gradients",
@@ -81,6 +104,8 @@ def _run_step(answer, model, x, y):
                 "或者中途离开了 TensorFlow（`.numpy()`、`model.predict`、NumPy 函数），`GradientTape` 只记录 TensorFlow 算子。",
             ) from None
         raise
+    if any(swapped):  # a Keras that accepted them anyway
+        raise _swapped_pairs()
     loss = as_number(loss, "训练步返回的损失")
     after = [v.numpy() for v in model.trainable_variables]
     if all(np.array_equal(b, a) for b, a in zip(before, after)):
@@ -155,17 +180,6 @@ EX_06_1 = Exercise(
         "算均方误差，求梯度，用优化器更新 `model.trainable_variables`，返回这一步的损失。"
         "检查会传入一个线性模型和学习率 0.1 的 `SGD`，把更新后的权重和一步梯度下降的结果对比。"
     ),
-    starter='''\
-# 练习 06.1：补全 train_step
-def train_step(model, optimizer, x, y):
-    # 1. 在 tf.GradientTape 里以训练模式调用模型，算出均方误差
-    # 2. 求损失对 model.trainable_variables 的梯度
-    # 3. 用优化器更新这些变量
-    ...  # TODO：返回这一步的损失
-
-
-answer = train_step
-''',
     hints=(
         "三步：在 `tf.GradientTape` 的 `with` 块里算损失；`tape.gradient(loss, model.trainable_variables)`；"
         "`optimizer.apply_gradients(...)`。",
@@ -173,115 +187,6 @@ answer = train_step
         "再 `optimizer.apply_gradients(zip(grads, model.trainable_variables))`。",
     ),
     check=_check_tape_step,
-    solution='''\
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
-
-
-answer = train_step
-''',
-    wrong=(
-        (
-            "swapped_pairs",
-            '''\
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(model.trainable_variables, grads))  # 顺序反了
-    return loss
-
-
-answer = train_step
-''',
-        ),
-        (
-            "no_gradients",
-            '''\
-def train_step(model, optimizer, x, y):
-    prediction = model(x, training=True)
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_mean(tf.square(prediction - y))  # 前向传播在 GradientTape 外面
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
-
-
-answer = train_step
-''',
-        ),
-        (
-            "not_scalar",
-            '''\
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        loss = keras.losses.mean_squared_error(y, model(x, training=True))  # 每个样本一个损失，没有求平均
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
-
-
-answer = train_step
-''',
-        ),
-        (
-            "tf1_minimize",
-            '''\
-def train_step(model, optimizer, x, y):
-    loss = lambda: tf.reduce_mean(tf.square(model(x, training=True) - y))
-    optimizer.minimize(loss, model.trainable_variables)  # TF1 的写法
-    return loss()
-
-
-answer = train_step
-''',
-        ),
-        (
-            "wrong_loss",
-            '''\
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_mean(tf.abs(model(x, training=True) - y))  # 平均绝对误差，不是均方误差
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
-
-
-answer = train_step
-''',
-        ),
-        (
-            "summed",
-            '''\
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_sum(tf.square(model(x, training=True) - y))  # 求和，不是平均
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
-
-
-answer = train_step
-''',
-        ),
-        (
-            "no_update",
-            '''\
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
-    grads = tape.gradient(loss, model.trainable_variables)
-    return loss
-
-
-answer = train_step
-''',
-        ),
-    ),
 )
 
 
@@ -319,66 +224,11 @@ EX_06_3 = Exercise(
         "下面的训练步能运行，损失也在下降，但模型的 L2 正则化根本没起作用。"
         "改好它，让它和 `fit` 优化同一个目标，并返回这个总损失。"
     ),
-    starter='''\
-# 练习 06.3：改好下面的训练步，再把最后一行的 ... 换成 train_step
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
-
-
-answer = ...
-''',
     hints=(
         "自定义训练循环不会自动加上各层的正则化损失，它们在 `model.losses` 里。",
         "在 `with tf.GradientTape()` 块里面加上 `loss += tf.add_n(model.losses)`（列表为空时就不用加）。",
     ),
     check=_check_regularization,
-    solution='''\
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
-        if model.losses:
-            loss += tf.add_n(model.losses)  # 正则化损失要自己加
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
-
-
-answer = train_step
-''',
-    wrong=(
-        (
-            "missing_regularization",
-            '''\
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
-
-
-answer = train_step
-''',
-        ),
-        (
-            "missing_regularization",
-            '''\
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss + tf.add_n(model.losses)  # 只加在返回值上，梯度里没有它
-
-
-answer = train_step
-''',
-        ),
-    ),
 )
 
 
@@ -441,69 +291,11 @@ EX_06_2 = Exercise(
         "写一个训练步 `train_step(model, optimizer, x, y)`（均方误差，返回损失），让这些层在训练模式下工作。"
         "检查会看训练步之后滑动均值有没有更新。"
     ),
-    starter='''\
-# 练习 06.2：补全 train_step
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        prediction = ...  # TODO：以训练模式调用模型
-        loss = tf.reduce_mean(tf.square(prediction - y))
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
-
-
-answer = train_step
-''',
     hints=(
         "调用模型时可以传 `training` 参数；直接调用时它默认不是 `True`。",
         "`prediction = model(x, training=True)`。",
     ),
     check=_check_training_flag,
-    solution='''\
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        prediction = model(x, training=True)  # 训练模式：BatchNormalization 用这一批的统计量，并更新滑动均值和滑动方差
-        loss = tf.reduce_mean(tf.square(prediction - y))
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
-
-
-answer = train_step
-''',
-    wrong=(
-        (
-            "bn_not_updated",
-            '''\
-def train_step(model, optimizer, x, y):
-    with tf.GradientTape() as tape:
-        prediction = model(x)
-        loss = tf.reduce_mean(tf.square(prediction - y))
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
-
-
-answer = train_step
-''',
-        ),
-        (
-            "inference_in_tape",
-            '''\
-def train_step(model, optimizer, x, y):
-    model(x, training=True)  # 在 GradientTape 外面：只更新了滑动均值
-    with tf.GradientTape() as tape:
-        prediction = model(x)  # 梯度按推理模式算
-        loss = tf.reduce_mean(tf.square(prediction - y))
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables))
-    return loss
-
-
-answer = train_step
-''',
-        ),
-    ),
 )
 
 EXERCISES = [EX_06_1, EX_06_2, EX_06_3]  # the exercise that fixes a given step comes last (its name is not reused)

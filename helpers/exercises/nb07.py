@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from helpers.exercises import private_api
 from helpers.exercises.core import (
     Exercise,
     LearnerError,
@@ -29,20 +30,22 @@ COLLATZ = {6: 8, 7: 16, 27: 111, 1: 0}
 def _loop_rounds(answer, starts) -> dict | None:
     """How many rounds each top-level ``While`` of ``answer``'s graph runs, for each start in ``starts``.
 
-    Reads the loop counter (the first output of a TF2 ``While`` op) through a pruned copy of the graph.
-    None when that cannot be done (e.g. the graph captures variables): the check then does not decide on it.
+    Reads the loop counter (the first output of a TF2 ``While`` op) through a pruned copy of the graph
+    (:func:`private_api.graph_function`). None when that cannot be done (e.g. the graph captures variables,
+    or TensorFlow offers no such copy): the check then does not decide on it.
     """
     import tensorflow as tf
-    from tensorflow.python.eager import wrap_function
 
     try:
         graph = answer.get_concrete_function(tf.constant(starts[0])).graph
         loops = [op for op in graph.get_operations() if op.type in ("While", "StatelessWhile")]
         if not loops or len(graph.inputs) != 1:
             return None
-        counters = wrap_function.function_from_graph_def(
+        counters = private_api.graph_function(
             graph.as_graph_def(), inputs=[graph.inputs[0].name], outputs=[op.outputs[0].name for op in loops]
         )
+        if counters is None:
+            return None
         return {n: [int(v) for v in counters(tf.constant(n))] for n in starts}
     except Exception:  # a graph this cannot copy: leave the decision to the other checks
         return None
@@ -143,195 +146,12 @@ EX_07_1 = Exercise(
         "循环次数取决于 `n` 的值，追踪时还不知道。检查会用几个不同的 `n` 调用它，"
         "并看计算图里有没有 `While`（或 `StatelessWhile`）算子。"
     ),
-    starter='''\
-# 练习 07.1：补全 collatz_steps
-@tf.function
-def collatz_steps(n):
-    ...  # TODO：用 Python 的 while 和 if 写，条件直接用张量
-
-
-answer = collatz_steps
-''',
     hints=(
         "在 `tf.function` 里，条件是张量的 `while` / `if` 会被 AutoGraph 改写成 `tf.while_loop` / `tf.cond`。",
         "`steps = 0`，`while n != 1:` 里用 `if n % 2 == 0:` 选 `n // 2` 或 `3 * n + 1`，每次 `steps += 1`。",
     ),
     check=_check_collatz,
     time_limit=5.0,  # a wrong update can loop forever: stop it after 5 s and say so
-    solution='''\
-@tf.function
-def collatz_steps(n):
-    steps = 0
-    while n != 1:  # 条件是张量：变成图里的 While 算子
-        if n % 2 == 0:
-            n = n // 2
-        else:
-            n = 3 * n + 1
-        steps += 1
-    return steps
-
-
-answer = collatz_steps
-''',
-    wrong=(
-        (
-            "python_value_in_graph",
-            '''\
-@tf.function
-def collatz_steps(n):
-    n = int(n.numpy())
-    steps = 0
-    while n != 1:
-        n = n // 2 if n % 2 == 0 else 3 * n + 1
-        steps += 1
-    return steps
-
-
-answer = collatz_steps
-''',
-        ),
-        (
-            "timeout",
-            '''\
-@tf.function
-def collatz_steps(n):
-    steps = 0
-    while n > 0:  # 1 → 4 → 2 → 1 → …：永远不会结束
-        if n % 2 == 0:
-            n = n // 2
-        else:
-            n = 3 * n + 1
-        steps += 1
-    return steps
-
-
-answer = collatz_steps
-''',
-        ),
-        (
-            "dtype_changed",
-            '''\
-@tf.function
-def collatz_steps(n):
-    steps = 0
-    while n != 1:
-        if n % 2 == 0:
-            n = n / 2  # 真除法：得到浮点数
-        else:
-            n = 3 * n + 1
-        steps += 1
-    return steps
-
-
-answer = collatz_steps
-''',
-        ),
-        (
-            "ok",
-            '''\
-@tf.function
-def collatz_steps(n):
-    steps = 0
-    while n != 1:
-        if n % 2 == 0:
-            n = n // 2
-        else:
-            n = 3 * n + 1
-        steps += 1
-    return steps
-
-
-collatz_steps(6)  # 自己先试一次（Python 数字 6）：这次追踪不算在检查里
-answer = collatz_steps
-''',
-        ),
-        (
-            "signature_mismatch",
-            '''\
-@tf.function(input_signature=[tf.TensorSpec([], tf.int64)])
-def collatz_steps(n):
-    steps = 0
-    while n != 1:
-        if n % 2 == 0:
-            n = n // 2
-        else:
-            n = 3 * n + 1
-        steps += 1
-    return steps
-
-
-answer = collatz_steps
-''',
-        ),
-        (
-            "wrong_arguments",
-            '''\
-@tf.function
-def collatz_steps(n, steps):
-    while n != 1:
-        n = tf.where(n % 2 == 0, n // 2, 3 * n + 1)
-        steps += 1
-    return steps
-
-
-answer = collatz_steps
-''',
-        ),
-        (
-            "python_loop_break",
-            '''\
-@tf.function
-def collatz_steps(n):
-    steps = 0
-    while True:
-        if n == 1:
-            break
-        if n % 2 == 0:
-            n = n // 2
-        else:
-            n = 3 * n + 1
-        steps += 1
-    return steps
-
-
-answer = collatz_steps
-''',
-        ),
-        (
-            "fixed_loop",
-            '''\
-@tf.function
-def collatz_steps(n):
-    steps = 0
-    for _ in tf.range(1000):  # 固定跑 1000 轮，和 n 无关
-        if n != 1:
-            n = tf.where(n % 2 == 0, n // 2, 3 * n + 1)
-            steps += 1
-    return steps
-
-
-answer = collatz_steps
-''',
-        ),
-        (
-            "wrong_value",
-            '''\
-@tf.function
-def collatz_steps(n):
-    steps = 1  # 数的是经过的数，而不是步数
-    while n != 1:
-        if n % 2 == 0:
-            n = n // 2
-        else:
-            n = 3 * n + 1
-        steps += 1
-    return steps
-
-
-answer = collatz_steps
-''',
-        ),
-    ),
 )
 
 
@@ -410,15 +230,6 @@ EX_07_2 = Exercise(
         "逐个时间步循环、用 `tf.TensorArray` 收集每一步的结果。检查会用 3 种批大小和长度调用它，"
         "要求**只追踪一次**。"
     ),
-    starter='''\
-# 练习 07.2：补全 running_sum
-@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
-def running_sum(x):
-    ...  # TODO：逐个时间步累加，用 tf.TensorArray 收集
-
-
-answer = running_sum
-''',
     hints=(
         "先 `tf.transpose(x, [1, 0, 2])` 变成 `[时间, 批, 3]`，再 `for t in tf.range(tf.shape(x)[0]):` 逐步处理。",
         "`outputs = tf.TensorArray(tf.float32, size=steps)`；循环里 `total += tf.reduce_sum(x[t], axis=-1, keepdims=True)`、"
@@ -426,108 +237,6 @@ answer = running_sum
     ),
     check=_check_running_sum,
     time_limit=5.0,
-    solution='''\
-@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
-def running_sum(x):
-    x = tf.transpose(x, [1, 0, 2])  # [时间, 批, 3]
-    steps = tf.shape(x)[0]
-    outputs = tf.TensorArray(tf.float32, size=steps)
-    total = tf.zeros([tf.shape(x)[1], 1])
-    for t in tf.range(steps):  # 长度是张量：变成图里的 While 算子
-        total += tf.reduce_sum(x[t], axis=-1, keepdims=True)
-        outputs = outputs.write(t, total)
-    return tf.transpose(outputs.stack(), [1, 0, 2])  # [批, 时间, 1]
-
-
-answer = running_sum
-''',
-    wrong=(
-        (
-            "write_not_kept",
-            '''\
-@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
-def running_sum(x):
-    x = tf.transpose(x, [1, 0, 2])
-    steps = tf.shape(x)[0]
-    outputs = tf.TensorArray(tf.float32, size=steps)
-    total = tf.zeros([tf.shape(x)[1], 1])
-    for t in tf.range(steps):
-        total += tf.reduce_sum(x[t], axis=-1, keepdims=True)
-        outputs.write(t, total)  # 返回值丢了
-    return tf.transpose(outputs.stack(), [1, 0, 2])
-
-
-answer = running_sum
-''',
-        ),
-        (
-            "python_list_in_loop",
-            '''\
-@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
-def running_sum(x):
-    total = tf.zeros([tf.shape(x)[0], 1])
-    outputs = []
-    for t in tf.range(tf.shape(x)[1]):
-        total += tf.reduce_sum(x[:, t], axis=-1, keepdims=True)
-        outputs.append(total)  # Python 列表
-    return tf.stack(outputs, axis=1)
-
-
-answer = running_sum
-''',
-        ),
-        (
-            "retraced",
-            '''\
-@tf.function
-def running_sum(x):
-    total = tf.zeros([tf.shape(x)[0], 1])
-    outputs = []
-    for t in range(x.shape[1]):  # Python 循环：长度在追踪时写死
-        total += tf.reduce_sum(x[:, t], axis=-1, keepdims=True)
-        outputs.append(total)
-    return tf.stack(outputs, axis=1)
-
-
-answer = running_sum
-''',
-        ),
-        (
-            "retraced",
-            '''\
-tf.config.run_functions_eagerly(True)  # 开着时不追踪，追踪次数是 0
-
-
-@tf.function
-def running_sum(x):
-    total = tf.zeros([tf.shape(x)[0], 1])
-    outputs = []
-    for t in range(x.shape[1]):  # Python 循环：长度在追踪时写死
-        total += tf.reduce_sum(x[:, t], axis=-1, keepdims=True)
-        outputs.append(total)
-    return tf.stack(outputs, axis=1)
-
-
-answer = running_sum
-''',
-        ),
-        (
-            "static_length",
-            '''\
-@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
-def running_sum(x):
-    total = tf.zeros([tf.shape(x)[0], 1])
-    outputs = []
-    for t in range(x.shape[1]):
-        total += tf.reduce_sum(x[:, t], axis=-1, keepdims=True)
-        outputs.append(total)
-    return tf.stack(outputs, axis=1)
-
-
-answer = running_sum
-''',
-        ),
-    ),
 )
 
 
@@ -599,23 +308,11 @@ EX_07_3 = Exercise(
         "不运行代码，先想一想：下面 6 次调用一共会让 `squash` 追踪几次？把次数（一个整数）写进答案单元格。"
         "检查会真的运行一遍，并逐次解释。\n\n```python\n" + TRACE_CALLS + "\n```"
     ),
-    starter='''\
-# 练习 07.3：追踪了几次？
-answer = ...  # TODO：一个整数
-''',
     hints=(
         "`tf.function` 按“参数的类型和形状，加上 Python 参数的值”决定是复用已有的计算图还是重新追踪。",
         "逐次问：这次的形状见过吗？Python 值见过吗？`enabled` 是 Python 布尔值还是张量？张量的**值**不同不会引起追踪。",
     ),
     check=_check_trace_count,
-    solution='''\
-answer = 4  # [1.0]+True；[1.0]+False；长度 2 的 x；张量布尔值
-''',
-    wrong=(
-        ("too_many", "answer = 6  # 以为每次调用都追踪\n"),
-        ("too_few", "answer = 2  # 以为只有 Python 值会引起追踪\n"),
-        ("ok", "tf.config.run_functions_eagerly(True)  # 开着时不追踪：检查要临时关掉它才数得对\nanswer = 4\n"),
-    ),
 )
 
 EXERCISES = [EX_07_1, EX_07_2, EX_07_3]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+from helpers.exercises import private_api
 from helpers.exercises.core import Exercise, LearnerError, Wrong, call
 
 NOTEBOOK = "08_metrics_losses_summaries"
@@ -69,70 +70,11 @@ EX_08_1 = Exercise(
         "`epoch_means(metric, epochs)` 用一个 `keras.metrics.Mean` 指标算每轮的平均损失：`epochs` 是一个列表，"
         "每个元素是一轮里各批次的损失。下面的写法第一轮是对的，之后各轮的数却越来越不对。改好它。"
     ),
-    starter='''\
-# 练习 08.1：改好 epoch_means，再把最后一行的 ... 换成 epoch_means
-def epoch_means(metric, epochs):
-    means = []
-    for batch_losses in epochs:
-        for loss in batch_losses:
-            metric.update_state(loss)
-        means.append(float(metric.result()))
-    return means
-
-
-answer = ...
-''',
     hints=(
         "指标会跨批次、跨轮一直累积，直到你把它清零。",
         "每轮开始前调用 `metric.reset_state()`（Keras 3 里是单数，`reset_states()` 已经没有了）。",
     ),
     check=_check_reset,
-    solution='''\
-def epoch_means(metric, epochs):
-    means = []
-    for batch_losses in epochs:
-        metric.reset_state()  # 每轮开始前清零
-        for loss in batch_losses:
-            metric.update_state(loss)
-        means.append(float(metric.result()))
-    return means
-
-
-answer = epoch_means
-''',
-    wrong=(
-        (
-            "never_reset",
-            '''\
-def epoch_means(metric, epochs):
-    means = []
-    for batch_losses in epochs:
-        for loss in batch_losses:
-            metric.update_state(loss)
-        means.append(float(metric.result()))
-    return means
-
-
-answer = epoch_means
-''',
-        ),
-        (
-            "reset_states",
-            '''\
-def epoch_means(metric, epochs):
-    means = []
-    for batch_losses in epochs:
-        metric.reset_states()  # 指南里的写法
-        for loss in batch_losses:
-            metric.update_state(loss)
-        means.append(float(metric.result()))
-    return means
-
-
-answer = epoch_means
-''',
-        ),
-    ),
 )
 
 
@@ -153,20 +95,20 @@ def _read(logdir) -> dict:
 def _check_write(answer) -> str:
     import numpy as np
     import tensorflow as tf
-    from tensorflow.python.ops import summary_ops_v2
 
     import helpers.summaries
 
     with tempfile.TemporaryDirectory() as tmp:
         logdir = Path(tmp) / "train"
         global_step = tf.summary.experimental.get_step()
-        default_writer = summary_ops_v2._summary_state.writer  # the learner's own, if one is set: kept for afterwards
+        default_writer = private_api.default_summary_writer()  # the learner's own, if one is set: kept for afterwards
         left_default = None
         tf.summary.experimental.set_step(None)  # a step set in an earlier experiment must not fill in a missing one
         try:
             call(answer, str(logdir), list(LOSSES))
-            if summary_ops_v2._summary_state.writer is not default_writer:  # set_as_default() and left it so
-                left_default = summary_ops_v2._summary_state.writer
+            now_default = private_api.default_summary_writer()
+            if now_default is not default_writer:  # set_as_default() and left it so
+                left_default = now_default
         except LearnerError as err:
             text = str(err.error)
             if "step" in text.lower():
@@ -179,7 +121,7 @@ def _check_write(answer) -> str:
             raise
         finally:
             tf.summary.experimental.set_step(global_step)
-            summary_ops_v2._summary_state.writer = default_writer
+            private_api.set_default_summary_writer(default_writer)
         scalars = _read(logdir)
         if not scalars and left_default is not None:
             left_default.flush()  # what was still in the writer's buffer
@@ -243,131 +185,12 @@ EX_08_2 = Exercise(
         "写 `log_losses(logdir, losses)`：在文件夹 `logdir` 里创建一个写入器，把列表 `losses` 里的第 `i` 个损失"
         "记成标记 `\"loss\"`、`step=i` 的标量摘要。检查会用 `helpers.summaries.read_scalars` 把它读回来。"
     ),
-    starter='''\
-# 练习 08.2：补全 log_losses
-def log_losses(logdir, losses):
-    # 先用 tf.summary.create_file_writer(logdir) 创建写入器
-    ...  # TODO：在写入器里逐个写下损失
-
-
-answer = log_losses
-''',
     hints=(
         "摘要要写在 `with writer.as_default():` 里面，每条都要有 `step`。",
         "`with writer.as_default():` 里 `for step, loss in enumerate(losses): tf.summary.scalar(\"loss\", loss, step=step)`；"
         "离开 `with` 块时写入器会把数据写到磁盘上。",
     ),
     check=_check_write,
-    solution='''\
-def log_losses(logdir, losses):
-    writer = tf.summary.create_file_writer(logdir)
-    with writer.as_default():
-        for step, loss in enumerate(losses):
-            tf.summary.scalar("loss", loss, step=step)  # 显式给出 step
-    writer.close()
-
-
-answer = log_losses
-''',
-    wrong=(
-        (
-            "no_step",
-            '''\
-def log_losses(logdir, losses):
-    writer = tf.summary.create_file_writer(logdir)
-    with writer.as_default():
-        for loss in losses:
-            tf.summary.scalar("loss", loss)
-
-
-answer = log_losses
-''',
-        ),
-        (
-            "wrong_tag",
-            '''\
-def log_losses(logdir, losses):
-    writer = tf.summary.create_file_writer(logdir)
-    with writer.as_default():
-        for step, loss in enumerate(losses):
-            tf.summary.scalar("train_loss", loss, step=step)  # 标记不是 "loss"
-
-
-answer = log_losses
-''',
-        ),
-        (
-            "wrong_folder",
-            '''\
-def log_losses(logdir, losses):
-    writer = tf.summary.create_file_writer(f"{logdir}/train")  # 多了一层文件夹
-    with writer.as_default():
-        for step, loss in enumerate(losses):
-            tf.summary.scalar("loss", loss, step=step)
-
-
-answer = log_losses
-''',
-        ),
-        (
-            "not_flushed",
-            '''\
-def log_losses(logdir, losses):
-    writer = tf.summary.create_file_writer(logdir)
-    writer.set_as_default()  # 没有 with，最后也没有 flush 或 close
-    for step, loss in enumerate(losses):
-        tf.summary.scalar("loss", loss, step=step)
-
-
-answer = log_losses
-''',
-        ),
-        (
-            "ok",
-            '''\
-def log_losses(logdir, losses):
-    writer = tf.summary.create_file_writer(logdir)
-    writer.set_as_default()
-    for step, loss in enumerate(losses):
-        tf.summary.scalar("loss", loss, step=step)
-    writer.flush()  # 写到磁盘上
-
-
-answer = log_losses
-''',
-        ),
-        (
-            "name_scope",
-            '''\
-def log_losses(logdir, losses):
-    writer = tf.summary.create_file_writer(logdir)
-
-    @tf.function
-    def write_all(values):
-        for step in tf.range(tf.shape(values)[0]):  # 计算图里的循环
-            tf.summary.scalar("loss", values[step], step=tf.cast(step, tf.int64))
-
-    with writer.as_default():
-        write_all(tf.constant(losses))
-    writer.close()
-
-
-answer = log_losses
-''',
-        ),
-        (
-            "nothing_written",
-            '''\
-def log_losses(logdir, losses):
-    writer = tf.summary.create_file_writer(logdir)
-    for step, loss in enumerate(losses):
-        tf.summary.scalar("loss", loss, step=step)  # 不在写入器里：不会写到任何地方
-
-
-answer = log_losses
-''',
-        ),
-    ),
 )
 
 
@@ -428,77 +251,11 @@ EX_08_3 = Exercise(
         "一次训练每 5 步把验证损失记成标记 `\"loss\"`（还记了 `\"accuracy\"`）。写 `best_step(logdir)`：读出 "
         "`logdir` 里的摘要，返回验证损失最低的那一步的 `step`（整数）。"
     ),
-    starter='''\
-# 练习 08.3：补全 best_step
-def best_step(logdir):
-    # helpers.summaries.read_scalars(logdir) 返回 {标记: [(step, 值), ...]}
-    ...  # TODO：返回损失最低的 step
-
-
-answer = best_step
-''',
     hints=(
         "`scalars[\"loss\"]` 是 `(step, 值)` 的列表，按 step 排好了序。",
         "`min(scalars[\"loss\"], key=lambda point: point[1])[0]`：按值取最小，再取它的 step。",
     ),
     check=_check_read_back,
-    solution='''\
-def best_step(logdir):
-    scalars = helpers.summaries.read_scalars(logdir)
-    step, _ = min(scalars["loss"], key=lambda point: point[1])  # 按值找最小，返回它的 step
-    return step
-
-
-answer = best_step
-''',
-    wrong=(
-        (
-            "index_not_step",
-            '''\
-def best_step(logdir):
-    scalars = helpers.summaries.read_scalars(logdir)
-    values = [value for _, value in scalars["loss"]]
-    return int(np.argmin(values))  # 列表里的位置，不是 step
-
-
-answer = best_step
-''',
-        ),
-        (
-            "wrong_step",
-            '''\
-def best_step(logdir):
-    scalars = helpers.summaries.read_scalars(logdir)
-    step, _ = max(scalars["accuracy"], key=lambda point: point[1])  # 看错了标记
-    return step + 5
-
-
-answer = best_step
-''',
-        ),
-        (
-            "wrong_tag",
-            '''\
-def best_step(logdir):
-    scalars = helpers.summaries.read_scalars(logdir)
-    return max(scalars["accuracy"], key=lambda point: point[1])[0]  # 看的是准确率
-
-
-answer = best_step
-''',
-        ),
-        (
-            "value_not_step",
-            '''\
-def best_step(logdir):
-    scalars = helpers.summaries.read_scalars(logdir)
-    return min(value for step, value in scalars["loss"])  # 取到的是值
-
-
-answer = best_step
-''',
-        ),
-    ),
 )
 
 EXERCISES = [EX_08_1, EX_08_2, EX_08_3]

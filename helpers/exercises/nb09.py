@@ -111,83 +111,12 @@ EX_09_1 = Exercise(
         "写 `call_each_eagerly(fn, xs)`：在即时执行下对 `xs` 的每个元素调用 `fn`，返回结果的列表；"
         "返回之前把全局开关恢复成关闭。"
     ),
-    starter='''\
-# 练习 09.1：补全 call_each_eagerly
-def call_each_eagerly(fn, xs):
-    ...  # TODO：打开开关，逐个调用，最后关掉
-
-
-answer = call_each_eagerly
-''',
     hints=(
         "全局开关是 `tf.config.run_functions_eagerly(True)`，关掉是传 `False`。",
         "`tf.config.run_functions_eagerly(True)`，然后 `try: return [fn(x) for x in xs]`，"
         "`finally: tf.config.run_functions_eagerly(False)`。",
     ),
     check=_check_eager_switch,
-    solution='''\
-def call_each_eagerly(fn, xs):
-    tf.config.run_functions_eagerly(True)
-    try:
-        return [fn(x) for x in xs]
-    finally:
-        tf.config.run_functions_eagerly(False)  # 出了异常也要关掉
-
-
-answer = call_each_eagerly
-''',
-    wrong=(
-        (
-            "not_eager",
-            '''\
-def call_each_eagerly(fn, xs):
-    return [fn(x) for x in xs]
-
-
-answer = call_each_eagerly
-''',
-        ),
-        (
-            "left_on",
-            '''\
-def call_each_eagerly(fn, xs):
-    tf.config.run_functions_eagerly(True)
-    return [fn(x) for x in xs]
-
-
-answer = call_each_eagerly
-''',
-        ),
-        (
-            "left_on_after_error",
-            '''\
-def call_each_eagerly(fn, xs):
-    tf.config.run_functions_eagerly(True)
-    results = [fn(x) for x in xs]
-    tf.config.run_functions_eagerly(False)  # fn 抛出异常时，这一行不会运行
-    return results
-
-
-answer = call_each_eagerly
-''',
-        ),
-        (
-            "swallowed_error",
-            '''\
-def call_each_eagerly(fn, xs):
-    tf.config.run_functions_eagerly(True)
-    try:
-        return [fn(x) for x in xs]
-    except Exception:
-        return []  # 异常被吞掉了
-    finally:
-        tf.config.run_functions_eagerly(False)
-
-
-answer = call_each_eagerly
-''',
-        ),
-    ),
 )
 
 
@@ -273,102 +202,11 @@ EX_09_2 = Exercise(
         "写一个 `tf.function` 函数 `safe_log(x)`，返回 `tf.math.log(x)`；但只要 `x` 里有不大于 0 的数，"
         "就在计算图里报错，而不是悄悄返回 -inf 或 nan。检查会用正常的和含 0、负数的输入调用它。"
     ),
-    starter='''\
-# 练习 09.2：补全 safe_log
-@tf.function
-def safe_log(x):
-    ...  # TODO：先断言 x 全部大于 0，再取对数
-
-
-answer = safe_log
-''',
     hints=(
         "`tf.debugging` 里有一组断言函数，它们是计算图里的算子，运行时检查。",
         "`tf.debugging.assert_positive(x, message=\"safe_log 的输入必须大于 0\")`，然后 `return tf.math.log(x)`。",
     ),
     check=_check_assertion,
-    solution='''\
-@tf.function
-def safe_log(x):
-    tf.debugging.assert_positive(x, message="safe_log 的输入必须大于 0")  # 图里的 Assert 算子
-    return tf.math.log(x)
-
-
-answer = safe_log
-''',
-    wrong=(
-        (
-            "python_check_in_graph",
-            '''\
-@tf.function
-def safe_log(x):
-    assert tf.reduce_all(x > 0), "safe_log 的输入必须大于 0"  # Python 的 assert
-    return tf.math.log(x)
-
-
-answer = safe_log
-''',
-        ),
-        (
-            "trace_error",
-            '''\
-@tf.function
-def safe_log(x):
-    tf.debugging.assert_greater(x, 0)  # 整数 0 和 float32 的 x 比较
-    return tf.math.log(x)
-
-
-answer = safe_log
-''',
-        ),
-        (
-            "no_error",
-            '''\
-@tf.function
-def safe_log(x):
-    return tf.math.log(x)
-
-
-answer = safe_log
-''',
-        ),
-        (
-            "no_error",
-            '''\
-@tf.function
-def safe_log(x):
-    return tf.math.log(tf.maximum(x, 1e-12))  # 把问题藏起来，不是报告它
-
-
-answer = safe_log
-''',
-        ),
-        (
-            "ok",
-            '''\
-@tf.function
-def safe_log(x):
-    return tf.debugging.check_numerics(tf.math.log(x), "safe_log")  # 检查的是结果，不是 x
-
-
-answer = safe_log
-''',
-        ),
-        (
-            "no_error",
-            '''\
-tf.debugging.enable_check_numerics()  # 前面调试时打开的，还开着
-
-
-@tf.function
-def safe_log(x):
-    return tf.math.log(x)  # 没有断言：检查时关掉 check_numerics，坏输入就不会被它拦下
-
-
-answer = safe_log
-''',
-        ),
-    ),
 )
 
 
@@ -443,80 +281,12 @@ EX_09_3 = Exercise(
         "写 `fit_eagerly(model, x, y)`：用 `model.compile` 配置模型（优化器 `\"sgd\"`、损失 `\"mse\"`），用 `fit` 在 `x`、`y` 上"
         "以批大小 4 训练 1 轮，并且让 `call` 每个批次都按即时执行运行。不要动全局开关。"
     ),
-    starter='''\
-# 练习 09.3：补全 fit_eagerly
-def fit_eagerly(model, x, y):
-    ...  # TODO：compile，再 fit(..., batch_size=4, epochs=1, verbose=0)
-
-
-answer = fit_eagerly
-''',
     hints=(
         "`compile` 有一个参数，只让这一个模型逐批即时执行。",
         "`model.compile(optimizer=\"sgd\", loss=\"mse\", run_eagerly=True)`，"
         "再 `model.fit(x, y, batch_size=4, epochs=1, verbose=0)`。",
     ),
     check=_check_run_eagerly,
-    solution='''\
-def fit_eagerly(model, x, y):
-    model.compile(optimizer="sgd", loss="mse", run_eagerly=True)  # 只影响这个模型
-    model.fit(x, y, batch_size=4, epochs=1, verbose=0)
-
-
-answer = fit_eagerly
-''',
-    wrong=(
-        (
-            "not_eager",
-            '''\
-def fit_eagerly(model, x, y):
-    model.compile(optimizer="sgd", loss="mse")
-    model.fit(x, y, batch_size=4, epochs=1, verbose=0)
-
-
-answer = fit_eagerly
-''',
-        ),
-        (
-            "global_switch",
-            '''\
-def fit_eagerly(model, x, y):
-    tf.config.run_functions_eagerly(True)  # 全局开关，而且忘了关
-    model.compile(optimizer="sgd", loss="mse")
-    model.fit(x, y, batch_size=4, epochs=1, verbose=0)
-
-
-answer = fit_eagerly
-''',
-        ),
-        (
-            "global_switch",
-            '''\
-def fit_eagerly(model, x, y):
-    tf.config.run_functions_eagerly(True)  # 全局开关：用完关上了，但训练时影响所有 tf.function
-    model.compile(optimizer="sgd", loss="mse")
-    model.fit(x, y, batch_size=4, epochs=1, verbose=0)
-    tf.config.run_functions_eagerly(False)
-
-
-answer = fit_eagerly
-''',
-        ),
-        (
-            "ok",
-            '''\
-tf.config.run_functions_eagerly(True)  # 练习 09.1 的实验留下的，还开着
-
-
-def fit_eagerly(model, x, y):
-    model.compile(optimizer="sgd", loss="mse", run_eagerly=True)  # 参考答案：只影响这个模型
-    model.fit(x, y, batch_size=4, epochs=1, verbose=0)
-
-
-answer = fit_eagerly
-''',
-        ),
-    ),
 )
 
 EXERCISES = [EX_09_1, EX_09_2, EX_09_3]

@@ -1,21 +1,49 @@
-"""``python -m helpers.exercises --verify``: every reference solution passes, every wrong answer fails as meant.
+"""``python -m helpers.exercises --verify``: every stored answer of every exercise gets the verdict it must get.
 
 Introduced with the 练习 sections; ``tests/test_exercises.py`` runs it, so ``make test`` does.
+An exercise's folder (``answers/<id>/``) holds, and verify runs:
+
+- ``starter.py``: the answer cell as the notebook shows it; must be "unsolved", with the fixed message;
+- ``solution.py``: the reference solution; must pass ("ok");
+- ``right/<name>.py``: other right answers that must pass too (e.g. one with a global switch left on);
+- ``wrong/<key>.py`` or ``wrong/<key>__<what>.py``: a realistic mistake; must get verdict ``key``
+  (at least :data:`MIN_WRONG` of them).
+
+Nothing else may be in the folder. No verdict may show a Traceback, and each check must answer
+within :data:`FEEDBACK_CPU_SECONDS` of CPU time.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from helpers.exercises.core import OK, TIMEOUT, UNSOLVED, Exercise, evaluate, run_source
+from helpers.exercises import private_api
+from helpers.exercises.core import (
+    OK,
+    TIMEOUT,
+    UNSOLVED,
+    Exercise,
+    StoredAnswer,
+    Verdict,
+    evaluate,
+    run_source,
+    unsolved_text,
+)
 
 #: A wrong answer meant to loop forever is stopped after this many seconds (its exercise's limit is longer).
 QUICK_TIME_LIMIT = 0.5
 #: Feedback within a second: a check may use at most this much CPU time (CPU, not wall clock, so that a
 #: machine busy with other work does not fail it; TensorFlow's own threads count too).
 FEEDBACK_CPU_SECONDS = 1.0
+#: Each exercise stores at least this many wrong answers (the common mistakes, each with its own verdict).
+MIN_WRONG = 2
+#: What a verdict key (and so a wrong answer's file name, up to ``__``) looks like.
+KEY = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
+#: What an exercise's folder may hold, besides ``wrong/*.py`` and ``right/*.py``.
+TOP_LEVEL = {"starter.py", "solution.py", "wrong", "right"}
 
 
 @dataclass
@@ -28,10 +56,36 @@ class Outcome:
     slowest: float = 0.0  # seconds of the slowest single check (wall clock)
     slowest_cpu: float = 0.0  # CPU seconds of that check, all threads of this process (less affected by load)
     problems: list[str] = field(default_factory=list)
+    verdicts: dict[str, Verdict] = field(default_factory=dict)  # by file, e.g. "wrong/numpy_in_graph.py"
 
     @property
     def passed(self) -> bool:
         return not self.problems
+
+
+def layout_problems(ex: Exercise) -> list[str]:
+    """What is missing from, or does not belong in, the folder of ``ex`` (see the module docstring)."""
+    folder = ex.folder
+    if not folder.is_dir():
+        return [f"{folder}: no folder with this exercise's code"]
+    problems = [f"{folder / name}: missing" for name in ("starter.py", "solution.py") if not (folder / name).is_file()]
+    for path in sorted(folder.iterdir()):
+        if path.name.startswith(".") or path.name == "__pycache__":
+            continue
+        if path.name not in TOP_LEVEL:
+            problems.append(f"{path}: does not belong here (only {', '.join(sorted(TOP_LEVEL))})")
+        elif path.name in ("wrong", "right"):
+            extra = [p.name for p in sorted(path.iterdir()) if p.suffix != ".py" and p.name != "__pycache__"]
+            if extra:
+                problems.append(f"{path}: only .py files belong here, not {', '.join(extra)}")
+    for answer in ex.stored("wrong"):
+        if answer.expected == OK:
+            problems.append(f"{answer.label}: a right answer belongs in right/, not wrong/")
+        elif not KEY.fullmatch(answer.expected):
+            problems.append(f"{answer.label}: the name must start with the verdict key (lower case, digits, _)")
+    if len(ex.stored("wrong")) < MIN_WRONG:
+        problems.append(f"{folder / 'wrong'}: {len(ex.stored('wrong'))} wrong answers; at least {MIN_WRONG} are required")
+    return problems
 
 
 def _fresh_switches() -> None:
@@ -42,40 +96,52 @@ def _fresh_switches() -> None:
     tf.debugging.disable_check_numerics()
 
 
-def _verdict(ex: Exercise, source: str, label: str, time_limit: float | None = None):
+def _verdict(ex: Exercise, answer: StoredAnswer, time_limit: float | None = None):
     try:
-        answer = run_source(source, label)
+        code = run_source(answer.source, answer.label)
     except Exception as error:  # the stored code itself is broken
         _fresh_switches()
-        return None, f"{label}: the code does not run ({type(error).__name__}: {error})"
+        return None, f"{answer.label}: the code does not run ({type(error).__name__}: {error})"
     try:
-        return evaluate(ex, answer, time_limit), None
+        return evaluate(ex, code, time_limit), None
     finally:
         _fresh_switches()  # a stored answer that turned a switch on (on purpose) must not change the next one
 
 
+def _name(ex: Exercise, answer: StoredAnswer) -> str:
+    return answer.path.relative_to(ex.folder).as_posix()
+
+
 def verify_one(ex: Exercise) -> Outcome:
-    """Run the starter (must be unsolved), the solution (must pass) and each wrong answer (must fail with its key)."""
+    """Run every stored answer of ``ex`` through its check; each must get the verdict its file name says."""
     outcome = Outcome(ex.id)
     start = time.perf_counter()
-    cases = [(UNSOLVED, ex.starter, f"exercise {ex.id} starter"), (OK, ex.solution, f"exercise {ex.id} solution")]
-    cases += [(key, source, f"exercise {ex.id} wrong answer {i + 1}") for i, (key, source) in enumerate(ex.wrong)]
-    if not ex.wrong:
-        outcome.problems.append("no wrong answer is stored (at least one is required)")
-    for expected, source, label in cases:
+    outcome.problems += layout_problems(ex)
+    for answer in ex.answers():
+        if not answer.path.is_file():
+            continue  # reported by layout_problems
+        if answer.expected == TIMEOUT and not private_api.can_cancel_functions():  # it would never return
+            outcome.problems.append(f"{answer.label}: not run: this TensorFlow offers no way to stop a graph loop")
+            continue
         wall, cpu = time.perf_counter(), time.process_time()
-        verdict, problem = _verdict(ex, source, label, QUICK_TIME_LIMIT if expected == TIMEOUT else None)
+        verdict, problem = _verdict(ex, answer, QUICK_TIME_LIMIT if answer.expected == TIMEOUT else None)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        if expected != TIMEOUT and wall > outcome.slowest:
+        if answer.expected != TIMEOUT and wall > outcome.slowest:
             outcome.slowest, outcome.slowest_cpu = wall, cpu
-        if expected != TIMEOUT and cpu > FEEDBACK_CPU_SECONDS:
-            outcome.problems.append(f"{label}: the check took {cpu:.2f} s of CPU (more than {FEEDBACK_CPU_SECONDS:g} s)")
+        if answer.expected != TIMEOUT and cpu > FEEDBACK_CPU_SECONDS:
+            outcome.problems.append(f"{answer.label}: the check took {cpu:.2f} s of CPU (more than {FEEDBACK_CPU_SECONDS:g} s)")
         outcome.runs += 1
         if problem:
             outcome.problems.append(problem)
-        elif verdict.key != expected:
+            continue
+        outcome.verdicts[_name(ex, answer)] = verdict
+        if verdict.key != answer.expected:
             first_line = verdict.text.splitlines()[0]
-            outcome.problems.append(f"{label}: expected {expected!r}, got {verdict.key!r}: {first_line}")
+            outcome.problems.append(f"{answer.label}: expected {answer.expected!r}, got {verdict.key!r}: {first_line}")
+        elif answer.expected == UNSOLVED and verdict.text != unsolved_text(ex):
+            outcome.problems.append(f"{answer.label}: the 还没完成 message is not the fixed one: {verdict.text!r}")
+        if "Traceback" in verdict.text:
+            outcome.problems.append(f"{answer.label}: the verdict shows a Traceback")
     outcome.seconds = time.perf_counter() - start
     return outcome
 

@@ -1,0 +1,5 @@
+def scaled_sum(x, factor):
+    return tf.reduce_sum(x * factor)
+
+
+answer = scaled_sum

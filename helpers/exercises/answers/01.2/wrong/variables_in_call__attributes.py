@@ -1,0 +1,15 @@
+class MLP(tf.Module):
+    def __init__(self, n_in, hidden, n_out, name=None):
+        super().__init__(name=name)
+        self.sizes = (n_in, hidden, n_out)
+
+    def __call__(self, x):
+        n_in, hidden, n_out = self.sizes
+        self.w1 = tf.Variable(tf.random.normal((n_in, hidden), stddev=0.1))  # 每次调用都新建
+        self.b1 = tf.Variable(tf.zeros((hidden,)))
+        self.w2 = tf.Variable(tf.random.normal((hidden, n_out), stddev=0.1))
+        self.b2 = tf.Variable(tf.zeros((n_out,)))
+        return tf.nn.relu(x @ self.w1 + self.b1) @ self.w2 + self.b2
+
+
+answer = MLP

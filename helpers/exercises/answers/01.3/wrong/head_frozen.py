@@ -1,0 +1,5 @@
+def freeze_backbone(model, backbone):
+    model.trainable = False
+
+
+answer = freeze_backbone

@@ -1,0 +1,1 @@
+answer = {"SGD", "Adagrad", "Adadelta", "Adamax", "Nadam"}

@@ -1,0 +1,1 @@
+answer = {"adagrad", "adadelta", "adamax", "nadam"}

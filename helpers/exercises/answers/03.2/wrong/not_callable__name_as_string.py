@@ -1,0 +1,1 @@
+answer = "sum_of_squares"
