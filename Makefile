@@ -102,7 +102,7 @@ fresh: setup
 # Default: notebooks/03_data_and_tf_function.ipynb, or the first notebook if it is missing.
 NOTEBOOK ?=
 browser: setup
-	$(PY) tools/browser_check.py $(NOTEBOOK)
+	$(PY) -m tools.browser_check $(NOTEBOOK)
 
 # Time the guide's speed claims on this machine (a few minutes on 2 cores) and write
 # benchmarks/results/results.{json,md,png}. BENCH_ARGS=--quick for a smoke run.
@@ -123,7 +123,7 @@ compat:
 # warnings are errors. Its packages (requirements-book.lock, no TensorFlow) go into .venv
 # the first time, so make lab / make test never install them.
 book: $(VENV)/.book-installed
-	$(PY) book/build_book.py
+	$(PY) -m book.build_book
 
 $(VENV)/.book-installed: requirements-book.lock tools/setup_venv.py
 	@$(PYTHON) tools/setup_venv.py --venv $(VENV) --add requirements-book.lock
@@ -132,7 +132,7 @@ $(VENV)/.book-installed: requirements-book.lock tools/setup_venv.py
 # The whole book as one PDF, build/book/effective-tf2.pdf (linked from the landing page): a
 # single-page build printed by headless Chromium (needs Debian's chromium). Offline.
 book-pdf: book
-	$(PY) book/build_pdf.py
+	$(PY) -m book.build_pdf
 
 # Lighthouse (npm lighthouse@12.2.3 through npx, the system's Chromium) on four pages of the
 # built book, served gzipped as GitHub Pages serves it, with its mobile defaults; the table
@@ -144,7 +144,7 @@ lighthouse: book
 # chromium): console errors, images, links, the Chinese search, searches typed without spaces,
 # copy buttons, and a phone's screen. Screenshots: artifacts/book/.
 book-check: book-pdf
-	$(PY) tools/book_check.py
+	$(PY) -m tools.book_check
 
 clean:
 	rm -rf $(VENV) logs notebooks/logs notebooks/exports .pytest_cache .ruff_cache artifacts build

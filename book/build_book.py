@@ -15,7 +15,7 @@ Sphinx runs with ``-W --keep-going`` (every warning is reported, then fails the 
 and ``-E`` (everything is read again, so a warning can never hide in a cached page).
 Nothing is executed and nothing is fetched from the network.
 
-Usage: ``.venv/bin/python book/build_book.py [--out build/book]``
+Usage: ``.venv/bin/python -m book.build_book [--out build/book]`` (from the repository root)
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ import tomllib
 
 BOOK = Path(__file__).resolve().parent
 ROOT = BOOK.parent
-sys.path.insert(0, str(ROOT))  # helpers, also when the project is not pip-installed
 from helpers.paths import collection  # noqa: E402
 
 SRC = ROOT / "build" / "book-src"

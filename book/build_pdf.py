@@ -7,7 +7,7 @@
    ``build/book/effective-tf2.pdf``, next to the website, which links it from its landing page.
    Code and outputs wrap instead of being cut at the page's edge (book/_static/book.css, ``@media print``).
 
-Offline: nothing is executed and nothing is fetched. Usage: ``.venv/bin/python book/build_pdf.py``
+Offline: nothing is executed and nothing is fetched. Usage: ``.venv/bin/python -m book.build_pdf``
 """
 
 from __future__ import annotations
@@ -16,15 +16,9 @@ import shutil
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-BOOK = Path(__file__).resolve().parent
-sys.path.insert(0, str(BOOK))
-sys.path.insert(0, str(BOOK.parent))  # the repository root: tools.browser_check
-
-import build_book  # noqa: E402  (book/build_book.py: staging and paths)
-
-from tools.browser_check import CHROMIUM_FLAGS, CheckFailed, find_chromium  # noqa: E402  (one set of options)
+from book import build_book  # staging and paths
+from tools.browser_check import CHROMIUM_FLAGS, CheckFailed, find_chromium  # one set of Chromium options
 
 SINGLE = build_book.ROOT / "build" / "book-single"
 PDF_NAME = build_book.PDF_NAME

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import re
-import sys
 from pathlib import Path, PurePosixPath
 
 from docutils import nodes
@@ -20,11 +19,9 @@ from sphinx.search.zh import SearchChinese
 
 BOOK = Path(__file__).resolve().parent
 ROOT = BOOK.parent
-sys.path.insert(0, str(BOOK))
-
-import build_book as book_build  # noqa: E402  (book/build_book.py: what is staged where)
-import light_pages  # noqa: E402  (book/light_pages.py: icons inlined, unused scripts dropped)
-import terms  # noqa: E402  (book/terms.py: the glossary's terms)
+# Sphinx runs from the repository root (book/build_book.py), so the book package imports.
+from book import build_book as book_build  # noqa: E402  (what is staged where)
+from book import light_pages, terms  # noqa: E402  (icons inlined, unused scripts dropped; the glossary's terms)
 
 # The one place that names the repository: pyproject.toml's [project.urls] Repository.
 REPOSITORY = book_build.repository_url(ROOT)

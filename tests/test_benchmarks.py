@@ -2,15 +2,11 @@
 
 import json
 import math
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:  # `benchmarks` is not installed; it lives at the repository root
-    sys.path.insert(0, str(ROOT))
-
 from benchmarks import report  # noqa: E402
 from benchmarks import run as bench  # noqa: E402
 

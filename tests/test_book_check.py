@@ -8,10 +8,8 @@ browser run `make book-check`.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,18 +17,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load(name: str, path: Path):
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = sys.modules[name] = importlib.util.module_from_spec(spec)  # tools/ and book/ are not packages
-    spec.loader.exec_module(module)
-    return module
-
-
-terms = _load("book_terms", ROOT / "book" / "terms.py")
-build_book = _load("build_book", ROOT / "book" / "build_book.py")
-book_check = _load("book_check", ROOT / "tools" / "book_check.py")
+from book import build_book, terms  # noqa: E402
+from tools import book_check  # noqa: E402
 
 BASE = "http://127.0.0.1:8000"
 

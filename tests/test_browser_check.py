@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("browser_check", ROOT / "tools" / "browser_check.py")
-browser_check = importlib.util.module_from_spec(_spec)
-sys.modules["browser_check"] = browser_check  # tools/ is not a package
-_spec.loader.exec_module(browser_check)
+from tools import browser_check  # noqa: E402
 
 
 def test_expected_from_file_counts_cells_that_run_and_stored_plots(tmp_path):

@@ -1,6 +1,5 @@
 """Which notebooks count: only the collection's NN_topic.ipynb, for make notebooks and pytest --nbval alike."""
 
-import importlib.util
 import json
 import re
 import shutil
@@ -13,9 +12,7 @@ import pytest
 pytest_plugins = ["pytester"]
 
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("run_notebooks", ROOT / "tools" / "run_notebooks.py")
-run_notebooks = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(run_notebooks)
+from tools import run_notebooks  # noqa: E402
 
 COPIES = ("01_intro.nbconvert.ipynb", "01_intro-Copy1.ipynb", "Untitled.ipynb", "1_intro.ipynb", "01_a b.ipynb")
 NOTEBOOK = {

@@ -6,8 +6,6 @@ file in fontawesome.js's minified format stands in for it.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,16 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load(name: str, path: Path):
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = sys.modules[name] = importlib.util.module_from_spec(spec)  # book/ is not a package
-    spec.loader.exec_module(module)
-    return module
-
-
-light = _load("book_light_pages", ROOT / "book" / "light_pages.py")
+from book import light_pages as light  # noqa: E402
 
 FONTAWESOME = (
     '(()=>{var b={"bars-staggered":[512,512,["reorder"],"f550","M9 9z"],bars:[448,512,["navicon"],"f0c9","M0 96z"],'

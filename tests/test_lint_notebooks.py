@@ -3,18 +3,13 @@
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("lint_notebooks", ROOT / "tools" / "lint_notebooks.py")
-lint_notebooks = importlib.util.module_from_spec(_spec)
-sys.modules["lint_notebooks"] = lint_notebooks  # tools/ is not a package
-_spec.loader.exec_module(lint_notebooks)
+from tools import lint_notebooks  # noqa: E402
 
 REPO = "example-owner/example-repo"
 NAME = "01_demo.ipynb"

@@ -32,7 +32,7 @@ What it does:
 
 Exit status 0 when every check passed. Usage::
 
-    .venv/bin/python tools/book_check.py [--book build/book] [--terms 计算图 预取 ...]
+    .venv/bin/python -m tools.book_check [--book build/book] [--terms 计算图 预取 ...]
 """
 
 from __future__ import annotations
@@ -42,7 +42,6 @@ import contextlib
 import functools
 import gzip
 import http.server
-import importlib.util
 import re
 import sys
 import tempfile
@@ -53,6 +52,9 @@ import urllib.request
 from collections.abc import Iterable, Mapping
 from pathlib import Path, PurePosixPath
 from urllib.parse import quote, unquote, urldefrag, urlsplit
+
+from book import build_book, terms  # the build's glossary parser and notebook list
+from tools import browser_check  # the same Chromium and flags as make browser (only 127.0.0.1 resolves)
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "build" / "book"
@@ -80,20 +82,6 @@ SCREENSHOT_PAGE = "notebooks/03_data_and_tf_function.html"
 NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
-def _load(name: str, path: Path):
-    """Import a module from a file (tools/ and book/ are not packages)."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = sys.modules[name] = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-# The same Chromium and flags as make browser (only 127.0.0.1 resolves); the build's glossary parser and notebook list.
-browser_check = _load("browser_check", ROOT / "tools" / "browser_check.py")
-terms = _load("book_terms", ROOT / "book" / "terms.py")
-build_book = _load("build_book", ROOT / "book" / "build_book.py")
 CheckFailed = browser_check.CheckFailed
 
 # Runs in each page, after load: make lazy images load now, wait for every image to finish.

@@ -19,7 +19,7 @@ What it does:
 
 Exit status 0 when every check passed. Usage::
 
-    .venv/bin/python tools/browser_check.py [notebooks/NN_name.ipynb] [--timeout 600]
+    .venv/bin/python -m tools.browser_check [notebooks/NN_name.ipynb] [--timeout 600]
 """
 
 from __future__ import annotations

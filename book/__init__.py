@@ -1,0 +1,1 @@
+"""The book (``make book``): Sphinx configuration and the build, PDF and page-lightening steps."""
