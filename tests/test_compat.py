@@ -1,6 +1,5 @@
 """tools/compat.py: the minimum row installs exactly the declared lower bounds; every row runs the exercises' tests."""
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -8,9 +7,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("compat", ROOT / "tools" / "compat.py")
-compat = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(compat)
+from tools import compat  # noqa: E402
 
 
 def write(tmp_path: Path, deps: str) -> Path:

@@ -11,7 +11,6 @@ fallback (:mod:`helpers.exercises.private_api`) still gives a true verdict.
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import re
 import shutil
 import subprocess
@@ -29,10 +28,7 @@ from helpers.exercises.verify import MIN_WRONG, layout_problems, verify, verify_
 from helpers.paths import collection
 
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("sync_exercises", ROOT / "tools" / "sync_exercises.py")
-sync_exercises = importlib.util.module_from_spec(_spec)
-sys.modules["sync_exercises"] = sync_exercises  # tools/ is not a package
-_spec.loader.exec_module(sync_exercises)
+from tools import sync_exercises  # noqa: E402
 
 #: A cheap exercise (no model, no tracing) for the tests that break things on purpose.
 CHEAP = "03.3"
