@@ -31,8 +31,6 @@ from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 from urllib.parse import urlparse
 
-import tomllib
-
 BOOK = Path(__file__).resolve().parent
 ROOT = BOOK.parent
 from helpers.paths import collection  # noqa: E402
@@ -95,12 +93,6 @@ def repo_path_of(staged: PurePosixPath | str) -> PurePosixPath:
 def normalize(path: PurePosixPath | str) -> str:
     """Return ``path`` with ``.`` and ``..`` folded (``notebooks/../README.md`` -> ``README.md``)."""
     return posixpath.normpath(str(path))
-
-
-def repository_url(root: Path = ROOT) -> str:
-    """Return ``[project.urls] Repository`` of pyproject.toml: the one place that names the repository."""
-    with open(root / "pyproject.toml", "rb") as f:
-        return tomllib.load(f)["project"]["urls"]["Repository"].rstrip("/")
 
 
 def pages_url(repository: str) -> str:

@@ -22,9 +22,10 @@ ROOT = BOOK.parent
 # Sphinx runs from the repository root (book/build_book.py), so the book package imports.
 from book import build_book as book_build  # noqa: E402  (what is staged where)
 from book import light_pages, terms  # noqa: E402  (icons inlined, unused scripts dropped; the glossary's terms)
+from tools import project  # noqa: E402  (pyproject.toml names the repository)
 
 # The one place that names the repository: pyproject.toml's [project.urls] Repository.
-REPOSITORY = book_build.repository_url(ROOT)
+REPOSITORY = project.repository_url(ROOT)
 BRANCH = "main"
 
 project = "高效的 TensorFlow 2：可运行版"

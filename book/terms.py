@@ -27,9 +27,13 @@ def _plain(cell: str) -> str:
     return re.sub(r"[*_`]", "", cell).strip()
 
 
-def glossary_terms(markdown: str) -> list[str]:
-    """Return the terms in the first column (术语) of the glossary's table, in order, once each."""
-    terms: list[str] = []
+def glossary_rows(markdown: str) -> list[list[str]]:
+    """Return the rows of the glossary's table (the one whose first column is 术语), each a list of its cells.
+
+    The one parser of the glossary: the book takes the terms (first column), the lint the
+    variants not to use (last column, 不要写成).
+    """
+    rows: list[list[str]] = []
     in_table = False
     for line in markdown.splitlines():
         stripped = line.strip()
@@ -40,8 +44,15 @@ def glossary_terms(markdown: str) -> list[str]:
         if not in_table:
             in_table = _plain(cells[0]) == TERM_HEADER
             continue
-        if _SEPARATOR.match(stripped):
-            continue
+        if not _SEPARATOR.match(stripped):
+            rows.append(cells)
+    return rows
+
+
+def glossary_terms(markdown: str) -> list[str]:
+    """Return the terms in the first column (术语) of the glossary's table, in order, once each."""
+    terms: list[str] = []
+    for cells in glossary_rows(markdown):
         term = _plain(cells[0])
         if term and term not in terms:
             terms.append(term)

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 from book import build_book, terms  # noqa: E402
-from tools import book_check  # noqa: E402
+from tools import book_check, project  # noqa: E402
 
 BASE = "http://127.0.0.1:8000"
 
@@ -79,7 +79,7 @@ def test_pages_url_is_derived_from_the_repository():
 
 
 def test_readme_links_to_the_published_book():
-    repository = build_book.repository_url(ROOT)
+    repository = project.repository_url(ROOT)
     assert repository.startswith("https://github.com/")
     assert build_book.pages_url(repository) in (ROOT / "README.md").read_text(encoding="utf-8")
 

@@ -10,6 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 from tools import lint_notebooks  # noqa: E402
+from tools import project as project_facts  # noqa: E402
 
 REPO = "example-owner/example-repo"
 NAME = "01_demo.ipynb"
@@ -154,7 +155,8 @@ def test_cli_passes_on_good_and_fails_on_broken_naming_the_cell(project, capsys)
 
 
 def test_repository_is_read_from_pyproject():
-    assert lint_notebooks.repository(ROOT / "pyproject.toml").count("/") == 1
+    assert project_facts.repository(ROOT / "pyproject.toml").count("/") == 1
+    assert project_facts.repository_url(ROOT) == "https://github.com/" + project_facts.repository()
     assert lint_notebooks.button_urls("o/r", "03_x.ipynb") == {
         "Colab": "https://colab.research.google.com/github/o/r/blob/main/notebooks/03_x.ipynb",
         "GitHub": "https://github.com/o/r/blob/main/notebooks/03_x.ipynb",
@@ -164,7 +166,7 @@ def test_repository_is_read_from_pyproject():
 def test_repository_must_be_a_github_url(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[project.urls]\nRepository = "https://example.org/x"\n')
     with pytest.raises(ValueError, match=r"Repository must be https://github.com/OWNER/NAME"):
-        lint_notebooks.repository(tmp_path / "pyproject.toml")
+        project_facts.repository(tmp_path / "pyproject.toml")
 
 
 def _set(cell: int, key: str, value):

@@ -54,7 +54,10 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import quote, unquote, urldefrag, urlsplit
 
 from book import build_book, terms  # the build's glossary parser and notebook list
-from tools import browser_check  # the same Chromium and flags as make browser (only 127.0.0.1 resolves)
+from tools import (
+    browser_check,  # the same Chromium and flags as make browser (only 127.0.0.1 resolves)
+    project,  # the repository, as pyproject.toml names it
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "build" / "book"
@@ -372,7 +375,7 @@ def check_notebooks(seen: Crawl, base: str) -> list[str]:
         problems.append(f"notebook pages {notebooks}, expected {expected}")
     if [p for p in toc if p in notebooks] != expected:
         problems.append(f"table of contents lists {toc}, expected the notebooks in the order {expected}")
-    repository = build_book.repository_url(ROOT).removeprefix("https://github.com/")
+    repository = project.repository()
     for nb in notebooks:
         colab = (
             f"https://colab.research.google.com/github/{repository}/blob/main/notebooks/{Path(nb).stem}.ipynb"

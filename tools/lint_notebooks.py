@@ -49,7 +49,9 @@ except ModuleNotFoundError:  # Python 3.10
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # helpers, also when the project is not pip-installed
+from book.terms import glossary_rows  # noqa: E402  (one parser of the glossary table, shared with the book)
 from helpers.paths import NOTEBOOK_NAME, collection  # noqa: E402
+from tools.project import repository  # noqa: E402  (one reader of the repository's name)
 
 #: A markdown cell whose first line is this may hold a short English passage.
 ENGLISH_MARK = "<!-- lang: en -->"
@@ -163,18 +165,6 @@ class Problem:
         return f"{self.notebook}: {where}: {self.message}\n    fix: {self.fix}"
 
 
-def repository(pyproject: Path) -> str:
-    """Return ``owner/name`` from pyproject.toml's ``[project.urls] Repository`` (a GitHub URL)."""
-    data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-    url = data.get("project", {}).get("urls", {}).get("Repository", "")
-    match = re.fullmatch(r"https://github\.com/([\w.-]+/[\w.-]+?)(?:\.git)?/?", url)
-    if not match:
-        raise ValueError(
-            f"{pyproject}: [project.urls] Repository must be https://github.com/OWNER/NAME, got {url!r}"
-        )
-    return match.group(1)
-
-
 @functools.cache
 def schema_validator(minor: int, definition: str | None = None) -> Callable[[dict], object]:
     """Return a validator for nbformat 4.``minor`` (or one of its definitions, e.g. ``code_cell``).
@@ -246,13 +236,10 @@ def discarded_terms(glossary: Path) -> dict[str, str]:
     except OSError:
         return {}
     variants = {}
-    for line in text.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) < 4 or not line.lstrip().startswith("|") or set(cells[0]) <= set("-: "):
+    for cells in glossary_rows(text):
+        if len(cells) < 4:
             continue
         term, last = cells[0], cells[-1]
-        if term == "术语":  # the header row
-            continue
         for variant in filter(None, (v.strip() for v in last.split("、"))):
             variants[variant] = term
     return variants
