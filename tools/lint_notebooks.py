@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-import fastjsonschema  # what nbformat validates with; importing nbformat itself takes seconds
+import fastjsonschema  # compiles nbformat's own schema files into a fast validator (requirements.txt)
 
 try:
     import tomllib
@@ -624,7 +624,7 @@ class NotebookLinter:
         A closing ``**`` right after punctuation must be followed by a space or punctuation:
         ``**对应本篇：**追踪`` shows its asterisks, ``**对应本篇**：追踪`` is bold.
         """
-        from markdown_it import MarkdownIt  # markdown-it-py comes with Keras (through rich)
+        from markdown_it import MarkdownIt  # markdown-it-py (requirements.txt)
 
         render = MarkdownIt("commonmark").render
         for i, cell in self.markdown_cells():
