@@ -81,8 +81,8 @@ PHRASE_SEARCHES = {
 PHONE = {"width": 390, "height": 844}
 #: The page whose screenshot is kept (the first notebook if it is missing).
 SCREENSHOT_PAGE = "notebooks/03_data_and_tf_function.html"
-# The server is on 127.0.0.1: never send its requests through an HTTP proxy from the environment.
-NO_PROXY = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+# The server is on 127.0.0.1: its requests never go through a proxy (the opener make browser uses).
+NO_PROXY = browser_check.NO_PROXY
 
 
 CheckFailed = browser_check.CheckFailed
