@@ -147,7 +147,7 @@ def test_cli_passes_on_good_and_fails_on_broken_naming_the_cell(project, capsys)
     assert lint_notebooks.main(["--root", str(project)]) == 1
     out = capsys.readouterr().out
     assert (
-        "notebooks/02_other.ipynb: cell 4 (id 'c04'): its stdout output contains a machine-specific path"
+        "notebooks/02_other.ipynb: cell 4 (id 'c04'): NB302 its stdout output contains a machine-specific path"
         in out
     )
     assert "fix: do not print paths" in out
@@ -356,6 +356,14 @@ BROKEN = [
         "Traditional Chinese",
     ),
     ("marked English section too long", _long_english_section, 6, "is marked English but has"),
+    # NB205 title-number, NB206 ending, NB402 emphasis, NB403 glossary-terms
+    ("title with another number", lambda nb: nb["cells"][0].update(
+        source=nb["cells"][0]["source"].replace("# 01 · ", "# 02 · ", 1)), 1, "does not read '01 · 标题'"),
+    ("ending without the guide", lambda nb: nb["cells"][7].update(source=ENDING.split(" · 指南原文")[0]), 8,
+     "does not link the guide's section"),
+    ("emphasis glued to punctuation", _source(3, "## 第一步：准备数据\n\n**对应本篇：**先用 NumPy 生成数据。"), 3,
+     "has emphasis that does not render"),
+    ("discarded glossary variant", _source(3, "## 第一步：准备数据\n\n这里用即时模式运行每一步。"), 3, "即时模式"),
 ]
 
 
@@ -369,6 +377,39 @@ def test_broken_notebook_fails_naming_the_cell(project, change, cell, expected):
     named = [m for m in messages if f": cell {cell} (id " in m and expected in m]
     assert named, f"no problem names cell {cell} with {expected!r}; got:\n" + "\n".join(messages)
     assert all(m.startswith(f"notebooks/{NAME}: ") and "\n    fix: " in m for m in messages)
+
+
+def test_every_rule_has_a_failing_fixture_and_its_findings_carry_its_code(project):
+    """Each registered rule (NB101 ...) is what some BROKEN notebook trips; a rule no fixture breaks is untested."""
+    tripped = {}
+    for name, change, cell, expected in BROKEN:
+        nb = good_notebook()
+        change(nb)
+        for problem in lint(project, nb):
+            if problem.cell == cell and expected in problem.message:
+                assert problem.code in lint_notebooks.RULES, f"{name}: finding without a rule code: {problem}"
+                tripped.setdefault(problem.code, name)
+    untested = sorted(set(lint_notebooks.RULES) - set(tripped))
+    assert not untested, f"no BROKEN fixture trips {untested}: add one for each"
+
+
+def test_select_and_ignore_choose_rules_by_code_or_prefix(project, capsys):
+    nb = good_notebook()
+    nb["cells"][3]["outputs"] = [stdout("saved to /tmp/abc/model.keras\n")]  # NB302
+    nb["cells"][3]["execution_count"] = None  # NB301
+    path = project / "notebooks" / NAME
+    lint(project, nb)
+    codes = lambda **kw: sorted({p.code for p in lint_notebooks.lint([path], root=project, **kw)})  # noqa: E731
+    assert codes() == ["NB301", "NB302"]
+    assert codes(select=("NB302",)) == ["NB302"]
+    assert codes(select=("NB3",), ignore=("NB301",)) == ["NB302"]
+    assert codes(ignore=("NB3",)) == []
+    with pytest.raises(SystemExit):
+        lint_notebooks.main(["--root", str(project), "--select", "NB9"])
+    assert "unknown rule code(s) NB9" in capsys.readouterr().err
+    assert lint_notebooks.main(["--list-rules"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in listed] == sorted(lint_notebooks.RULES), "every rule, by code"
 
 
 def test_mostly_english_notebook_fails_even_when_each_cell_is_short(project):
@@ -421,7 +462,7 @@ def test_source_as_list_of_lines_is_read(project):
 )
 def test_unreadable_notebooks_fail_at_notebook_level(project, content, expected):
     problems = lint(project, content)
-    assert [str(p).split("\n")[0] for p in problems] == [f"notebooks/{NAME}: notebook: {problems[0].message}"]
+    assert [str(p).split("\n")[0] for p in problems] == [f"notebooks/{NAME}: notebook: NB101 {problems[0].message}"]
     assert expected in problems[0].message
 
 
