@@ -3,8 +3,13 @@
 import json
 import re
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
+import nbformat
 import pytest
 
 # pytester runs pytest on a small project inside this process: a fresh `python -m pytest`
@@ -176,3 +181,23 @@ def test_run_keeps_a_timing_output_only_while_its_code_is_as_committed(tmp_path,
     _timing_notebook(notebook, source="# NBVAL_IGNORE_OUTPUT\nprint(10)")  # edited, not committed
     run_notebooks.run(notebook)
     assert _outputs(notebook) == ["new\n", "new\n"], "code that differs from git's is measured again"
+
+
+def test_ctrl_c_stops_the_run_and_writes_nothing(tmp_path):
+    """First Ctrl-C: the running notebook's kernel is interrupted, its file stays as it was; exit 130."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("import time\ntime.sleep(60)")]
+    nb.cells[0].id = "c1"
+    path = tmp_path / "01_sleep.ipynb"
+    nbformat.write(nb, path)
+    before = path.read_bytes()
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "tools" / "run_notebooks.py"), str(path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    time.sleep(4)  # the kernel is starting or running the cell: either way nothing may be written
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "中断：正在结束" in err and "Traceback" not in err, err
+    assert path.read_bytes() == before, "an interrupted notebook is not written"

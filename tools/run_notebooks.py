@@ -17,6 +17,10 @@ of printed text into messages (which depends on timing) never shows up as a diff
 Given a folder (``notebooks/``) or a quoted glob (``'notebooks/*.ipynb'``), it runs
 only the collection's own notebooks, ``NN_topic.ipynb``: not the copies that
 nbconvert, JupyterLab or papermill leave beside them. A file named explicitly runs.
+
+Ctrl-C stops cleanly: the running notebooks' kernels are interrupted and their files are not
+written (a file is only ever written whole, after its last cell); a second Ctrl-C stops at
+once, shutting their kernels down.
 """
 
 from __future__ import annotations
@@ -24,8 +28,11 @@ from __future__ import annotations
 import argparse
 import copy
 import glob
+import os
+import signal
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -85,6 +92,15 @@ def committed_sources(path: Path) -> dict[str, str] | None:
     return {cell.id: cell.source for cell in nbformat.reads(shown.stdout, as_version=4).cells}
 
 
+class Interrupted(Exception):
+    """The run was stopped with Ctrl-C before this notebook finished; its file is as it was."""
+
+
+# The clients whose notebooks are running, so that Ctrl-C can reach their kernels.
+RUNNING: dict[Path, NotebookClient] = {}
+STOPPING = threading.Event()
+
+
 def run(path: Path, refresh_ignored: bool = False) -> float:
     """Execute ``path`` in place; return the seconds it took."""
     nb = nbformat.read(path, as_version=4)
@@ -99,7 +115,19 @@ def run(path: Path, refresh_ignored: bool = False) -> float:
         record_timing=False,
     )
     start = time.perf_counter()
-    client.execute()
+    if STOPPING.is_set():
+        raise Interrupted(path)
+    RUNNING[path] = client
+    try:
+        client.execute()
+    except Exception:
+        if STOPPING.is_set():
+            raise Interrupted(path) from None
+        raise
+    finally:
+        RUNNING.pop(path, None)
+    if STOPPING.is_set():
+        raise Interrupted(path)
     seconds = time.perf_counter() - start
     if not refresh_ignored:
         committed = committed_sources(path)
@@ -136,13 +164,58 @@ def main(argv: list[str] | None = None) -> int:
         try:
             seconds = run(path, args.refresh_ignored)
             print(f"{seconds:6.1f} s  {path}", flush=True)
+        except Interrupted:
+            print(f"中断：{path} 没有写入 / interrupted: {path} not written", file=sys.stderr, flush=True)
         except Exception as err:  # report every failing notebook, not just the first
             failed += 1
             print(f"FAILED   {path}: {err.__class__.__name__}: {str(err)[-2000:]}", file=sys.stderr, flush=True)
 
-    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        list(pool.map(one, notebooks))
+    pool = ThreadPoolExecutor(max_workers=max(1, args.jobs))
+    futures = [pool.submit(one, path) for path in notebooks]
+    try:
+        while not all(f.done() for f in futures):
+            time.sleep(0.2)  # the main thread stays free to take Ctrl-C
+    except KeyboardInterrupt:
+        return stop(pool, futures)
+    pool.shutdown()
     return 1 if failed else 0
+
+
+def kill_kernel(client: NotebookClient) -> None:
+    """Kill a client's kernel process group at once (it runs in a session of its own)."""
+    process = getattr(getattr(getattr(client, "km", None), "provisioner", None), "process", None)
+    if process is not None and process.poll() is None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except OSError:
+            process.kill()
+
+
+def stop(pool: ThreadPoolExecutor, futures: list) -> int:
+    """First Ctrl-C: interrupt the running kernels and wait; their notebooks are not written. Second: quit now."""
+    STOPPING.set()
+    names = ", ".join(p.stem.split("_")[0] for p in RUNNING) or "—"
+    print(
+        f"\n中断：正在结束 {names}……（再按一次 Ctrl-C 放弃，它们不会被写入）"
+        f" / stopping {names} (Ctrl-C again to quit now; nothing is written)",
+        file=sys.stderr,
+        flush=True,
+    )
+    pool.shutdown(wait=False, cancel_futures=True)
+    try:
+        for client in list(RUNNING.values()):
+            if getattr(client, "km", None) is not None:
+                client.km.interrupt_kernel()
+        while not all(f.done() for f in futures):
+            time.sleep(0.2)
+    except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a third Ctrl-C must not interrupt the shutdown
+        for client in list(RUNNING.values()):
+            kill_kernel(client)
+        print("已放弃，没有写入任何文件 / quit; nothing written", file=sys.stderr, flush=True)
+        sys.stderr.flush()
+        os._exit(130)  # the worker threads are still inside nbclient: do not wait for them
+    return 130
 
 
 if __name__ == "__main__":
