@@ -72,6 +72,9 @@ html_theme_options = {
     "repository_branch": BRANCH,
     "use_repository_button": True,
     "use_download_button": True,
+    "use_issues_button": True,  # 报告问题: the repository's issues
+    "use_edit_page_button": True,  # 编辑此页: the page's file on GitHub (the landing page is README.md)
+    "path_to_docs": "",
     "home_page_in_toc": True,
     "show_toc_level": 2,
     "navigation_with_keys": False,
@@ -204,10 +207,33 @@ def jupyterlab_anchors(app, doctree) -> None:
         section["ids"] = readable + [i for i in ids if i not in readable]
 
 
+# The theme's "suggest edit" and "open issue" links: the landing page is README.md in the
+# repository (index.md is its staged copy), and the new issue's title and text are in Chinese.
+GITHUB_LINK_FIXES = {
+    f"{REPOSITORY}/edit/{BRANCH}/index.md\"": f"{REPOSITORY}/edit/{BRANCH}/README.md\"",
+    "issues/new?title=Issue%20on%20page%20%2F": "issues/new?title=%E9%A1%B5%E9%9D%A2%E9%97%AE%E9%A2%98%EF%BC%9A%2F",
+    "&body=Your%20issue%20content%20here.": "&body=%E5%93%AA%E9%87%8C%E4%B8%8D%E5%AF%B9%EF%BC%9F",
+}
+
+
+def github_links(app, exception) -> None:
+    """build-finished: fix the theme's edit and issue links on every page (GITHUB_LINK_FIXES)."""
+    if exception is not None or app.builder.format != "html":
+        return
+    for page in Path(app.outdir).rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        fixed = text
+        for old, new in GITHUB_LINK_FIXES.items():
+            fixed = fixed.replace(old, new)
+        if fixed != text:
+            page.write_text(fixed, encoding="utf-8")
+
+
 def setup(app):
     app.add_search_language(SearchChineseGlossary)
     app.connect("config-inited", write_jieba_dict)
     app.connect("doctree-read", link_repo_files)
     app.connect("doctree-read", jupyterlab_anchors, priority=400)
     app.connect("build-finished", light_pages.lighten)
+    app.connect("build-finished", github_links)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -98,6 +98,9 @@ function keepIndexedWords() {
     Main: "主导航",
     Page: "本页",
     "列印成 PDF": "打印成 PDF", // the theme's zh_CN text is Taiwan wording
+    "Suggest edit": "建议修改",
+    "Open issue": "报告问题",
+    Repository: "代码仓库",
   };
   const SEARCH = {
     "Search finished, found one page matching the search query.": [
@@ -131,6 +134,10 @@ function keepIndexedWords() {
         const chinese = LABELS[element.getAttribute(attribute)];
         if (chinese) element.setAttribute(attribute, chinese);
       }
+    }
+    for (const label of document.querySelectorAll(".btn__text-container")) {
+      const chinese = LABELS[label.textContent.trim()];
+      if (chinese) label.textContent = chinese;
     }
     for (const button of document.querySelectorAll(".theme-change-button")) {
       for (const node of button.childNodes) {
