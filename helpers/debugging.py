@@ -18,8 +18,9 @@ from collections.abc import Callable
 
 #: Terminal colour codes (IPython's debugger colours its listing).
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
-#: pdb's location line, ``> /some/path/file.py(5)func()``; the path differs on every machine.
-_LOCATION = re.compile(r"^> .*\((\d+)\)(\w+|<\w+>)\(\)$", flags=re.M)
+#: pdb's location line, ``> /some/path/file.py(5)func()``, or ``...func()->value`` at a return;
+#: the path differs on every machine.
+_LOCATION = re.compile(r"^> .*\((\d+)\)(\w+|<\w+>)\(\)(->.*)?$", flags=re.M)
 #: Commands pdb queues for itself (Python 3.13+: ``_pdbcmd_print_frame_status``); a learner never types them.
 _PDB_INTERNAL = re.compile(r"^_pdbcmd_\w*\n", flags=re.M)
 #: The pdb commands that let the program go on (a written session must end with one).
@@ -87,7 +88,7 @@ def debug_session(
     finally:
         sys.breakpointhook = previous
     text = _drop_pdb_internals(_ANSI.sub("", record.getvalue()))
-    text = _LOCATION.sub(lambda m: f"> {source_label}({m[1]}){m[2]}()", text)
+    text = _LOCATION.sub(lambda m: f"> {source_label}({m[1]}){m[2]}(){m[3] or ''}", text)
     return result, text
 
 

@@ -152,3 +152,17 @@ def test_debug_session_transcript_drops_the_commands_pdb_queues_for_itself():
 
     _, transcript = debug_session(f, "p 1 + 1\nc\n")
     assert "_pdbcmd_" not in transcript and "\n2\n" in transcript
+
+
+def test_debug_session_labels_the_location_shown_at_a_return_too():
+    def f():
+        breakpoint()
+        y = 1
+        return y
+
+    result, transcript = debug_session(f, "r\nc\n")  # r: run until f returns; pdb shows "> path(N)f()->1"
+    locations = [line for line in transcript.splitlines() if line.startswith("> ")]
+    assert result == 1 and "--Return--" in transcript, transcript
+    assert locations and all(line.startswith("> <cell>(") for line in locations), transcript
+    assert any(line.endswith(")f()->1") for line in locations), transcript
+    assert __file__ not in transcript
