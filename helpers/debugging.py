@@ -4,7 +4,8 @@ Introduced in 09_debugging. A notebook that is executed by the tests cannot stop
 ``(Pdb)`` prompt and wait for someone to type, and TensorFlow's error messages carry
 device names and file paths that differ from machine to machine. The functions here
 feed pdb a written list of commands, collect what ``print`` wrote, keep the one line
-of an error that explains it, and tell whether ``tf.data``'s debug mode is on.
+of an error that explains it, and tell whether ``tf.data``'s debug mode is on
+(``require_fresh_kernel`` stops a second run in the same kernel, whose outputs would differ).
 """
 
 from __future__ import annotations
@@ -138,3 +139,24 @@ def tf_data_debug_mode_on() -> bool:
     for _ in tf.data.Dataset.range(2).map(count):
         pass
     return len(calls) > 1
+
+
+def require_fresh_kernel() -> None:
+    """Raise RuntimeError unless the debugging switches 09_debugging turns on are off in this process.
+
+    09_debugging switches on ``tf.data``'s debug mode, which the public API cannot switch
+    off again, and it switches ``tf.config.run_functions_eagerly`` on and off (an error in
+    between can leave it on). In either state the notebook's outputs would differ from
+    the stored ones, so its setup cell calls this function and asks for a restart.
+    """
+    import tensorflow as tf
+
+    if tf_data_debug_mode_on():
+        raise RuntimeError(
+            "这个内核里已经打开过 tf.data 的调试模式（没有公开的关闭函数），后面的输出会和文中不同："
+            "请重启内核，再从头运行本篇。"
+        )
+    if tf.config.functions_run_eagerly():
+        raise RuntimeError(
+            "tf.function 的即时执行开关还开着（可能上次运行在中途出错）：请重启内核，再从头运行本篇。"
+        )

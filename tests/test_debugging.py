@@ -9,6 +9,7 @@ from helpers.debugging import (
     check_numerics_op,
     collect_prints,
     debug_session,
+    require_fresh_kernel,
     short_error,
     tf_data_debug_mode_on,
 )
@@ -166,3 +167,26 @@ def test_debug_session_labels_the_location_shown_at_a_return_too():
     assert locations and all(line.startswith("> <cell>(") for line in locations), transcript
     assert any(line.endswith(")f()->1") for line in locations), transcript
     assert __file__ not in transcript
+
+
+def test_require_fresh_kernel_passes_when_both_switches_are_off():
+    assert require_fresh_kernel() is None
+
+
+def test_require_fresh_kernel_asks_for_a_restart_when_functions_run_eagerly():
+    tf.config.run_functions_eagerly(True)
+    try:
+        with pytest.raises(RuntimeError, match="即时执行开关还开着"):
+            require_fresh_kernel()
+    finally:
+        tf.config.run_functions_eagerly(False)
+
+
+def test_require_fresh_kernel_asks_for_a_restart_after_tf_data_debug_mode():
+    debug_mode.toggle_debug_mode(True)
+    try:
+        with pytest.raises(RuntimeError, match="tf.data 的调试模式"):
+            require_fresh_kernel()
+    finally:
+        debug_mode.toggle_debug_mode(False)
+    require_fresh_kernel()
