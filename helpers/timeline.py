@@ -4,7 +4,8 @@ Introduced in 03_data_and_tf_function, to show what ``Dataset.prefetch`` does.
 A :class:`Recorder` makes a producer and a consumer of known cost (each one
 sleeps), records the start and end of every production and consumption, and
 says how often producing element i+1 overlapped consuming element i;
-:func:`record` does this for several named pipelines at once.
+:func:`record` does this for several named pipelines at once, consuming each one in a
+Python loop or, as a training loop inside ``tf.function`` would, inside a graph.
 :func:`plot_timeline` draws the recorded intervals as a Gantt chart.
 :func:`op_determinism` switches op determinism on or off for a control run.
 
@@ -102,6 +103,47 @@ class Recorder:
         self.elapsed = time.perf_counter() - begin
         return self.elapsed
 
+    def consumer(self, seconds: float) -> Callable[[tf.Tensor], tf.Tensor]:
+        """Return a TensorFlow function of one element that spends ``seconds`` consuming it, for graph loops (03)."""
+        seconds = _check_seconds("seconds", seconds)
+        import numpy as np
+        import tensorflow as tf
+
+        def consume(index):
+            start = time.perf_counter()
+            time.sleep(seconds)  # stands in for one training step
+            self._log("consume", int(index), start, time.perf_counter())
+            return np.int64(index)
+
+        def consume_op(index):  # stateful=False, as in source(): the log is only our instrumentation
+            return tf.ensure_shape(tf.numpy_function(consume, [index], tf.int64, stateful=False), [])
+
+        return consume_op
+
+    def consume_in_graph(self, dataset: tf.data.Dataset, seconds: float, loop: Callable) -> float:
+        """Run ``loop(dataset, consume)`` as a ``tf.function``, ``consume(x)`` taking ``seconds``; return the seconds (03).
+
+        ``loop`` iterates inside the graph (``for x in dataset``, or ``next`` on an iterator) and
+        calls ``consume(x)`` on each element. It is traced before the clock starts, on a fresh record.
+        """
+        if not callable(loop):
+            raise TypeError(f"loop must be a function of (dataset, consume), got {type(loop).__name__}")
+        import tensorflow as tf
+
+        consume = self.consumer(seconds)
+
+        @tf.function
+        def run(ds):
+            return loop(ds, consume)
+
+        run.get_concrete_function(dataset)  # tracing is not part of the timeline
+        with self._lock:
+            self._raw.clear()
+        begin = time.perf_counter()
+        run(dataset)
+        self.elapsed = time.perf_counter() - begin
+        return self.elapsed
+
     @property
     def intervals(self) -> list[Interval]:
         """Return every recorded interval, in seconds since the first one started, sorted by start."""
@@ -118,12 +160,17 @@ class Recorder:
 
 
 def record(
-    pipelines: Mapping[str, Callable[[tf.data.Dataset], Iterable]], n: int, produce_s: float, consume_s: float
+    pipelines: Mapping[str, Callable[[tf.data.Dataset], Iterable]],
+    n: int,
+    produce_s: float,
+    consume_s: float,
+    loop: Callable | None = None,
 ) -> dict[str, list[Interval]]:
     """Return, per named pipeline, the intervals of consuming it built on a fresh :meth:`Recorder.source` (03).
 
     ``pipelines[name]`` turns the source (``n`` elements, ``produce_s`` seconds each) into the
-    dataset to consume; each element then takes ``consume_s`` seconds to consume.
+    dataset to consume; each element then takes ``consume_s`` seconds to consume: in a Python
+    ``for`` loop, or, given ``loop``, inside a ``tf.function`` (:meth:`Recorder.consume_in_graph`).
     """
     if not isinstance(pipelines, Mapping) or not pipelines:
         raise ValueError("pipelines must be a non-empty mapping of name -> function(source dataset) -> dataset")
@@ -131,9 +178,15 @@ def record(
         if not callable(make):
             raise TypeError(f"pipelines[{name!r}] must be a function of the source dataset, got {type(make).__name__}")
     timelines = {}
+    if loop is not None and not callable(loop):
+        raise TypeError(f"loop must be None or a function of (dataset, consume), got {type(loop).__name__}")
     for name, make in pipelines.items():
         recorder = Recorder()
-        recorder.consume(make(recorder.source(n, produce_s)), consume_s)
+        dataset = make(recorder.source(n, produce_s))
+        if loop is None:
+            recorder.consume(dataset, consume_s)
+        else:
+            recorder.consume_in_graph(dataset, consume_s, loop)
         timelines[name] = recorder.intervals
     return timelines
 

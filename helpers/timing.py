@@ -5,7 +5,8 @@ Times vary from run to run, so notebooks print *ratios* next to the machine they
 were measured on (:func:`machine_text`, in Chinese), and never assert on a time.
 ``make bench`` (benchmarks/) records the same description as one ASCII line
 (:func:`machine_line`), which also titles its chart.
-:func:`scaling` splits a loop's time into a fixed cost per call and a cost per unit of work (03).
+:func:`scaling` splits a loop's time into a fixed cost per call (timed directly, with no work)
+and a cost per unit of work (03).
 """
 
 from __future__ import annotations
@@ -323,17 +324,18 @@ def benchmark(
 
 @dataclass(frozen=True)
 class Scaling:
-    """Seconds per call at several amounts of work, and the line ``fixed + per_unit * n`` fitted through them."""
+    """Median seconds per call at several amounts of work, split into a fixed cost per call and a cost per unit."""
 
-    counts: tuple[int, ...]
-    seconds: tuple[float, ...]  # seconds per call at each count (the fastest of the repeats)
-    fixed: float  # seconds every call costs, however much work it does
-    per_unit: float  # seconds each further unit of work adds
+    counts: tuple[int, ...]  # the amounts of work timed, 0 first
+    seconds: tuple[float, ...]  # median seconds per call at each count
+    calls: tuple[int, ...]  # how many timed calls each median is over
+    fixed: float  # seconds a call costs that does no work (count 0): measured, not extrapolated
+    per_unit: float  # seconds each further unit of work adds: the least-squares slope through the medians
 
 
 def fit_fixed_and_per_unit(counts, seconds) -> tuple[float, float]:
-    """Return ``(fixed, per_unit)``: the least-squares line ``seconds = fixed + per_unit * count`` (03_data_and_tf_function)."""
-    counts = [_arguments.integer("counts[i]", n, minimum=1) for n in counts]
+    """Return ``(intercept, slope)``: the least-squares line ``seconds = intercept + slope * count`` (03_data_and_tf_function)."""
+    counts = [_arguments.integer("counts[i]", n, minimum=0) for n in counts]
     seconds = [_arguments.number("seconds[i]", s) for s in seconds]
     if len(counts) != len(seconds) or len(set(counts)) < 2:
         raise ValueError(f"need one time per count and at least two different counts, got {counts} and {seconds}")
@@ -342,32 +344,37 @@ def fit_fixed_and_per_unit(counts, seconds) -> tuple[float, float]:
     return mean_s - slope * mean_n, slope
 
 
-def scaling(fn: Callable[[int], object], counts, repeats: int = 3, warmup: int = 1) -> Scaling:
-    """Return the :class:`Scaling` of ``fn(n)``, timed at each ``n`` in ``counts`` (03_data_and_tf_function).
+def scaling(fn: Callable[[int], object], counts, repeats: int = 3, enough_s: float = 0.3) -> Scaling:
+    """Return the :class:`Scaling` of ``fn(n)`` timed at each ``n`` in ``counts``, 0 included (03_data_and_tf_function).
 
-    ``fn(n)`` does ``n`` units of work (e.g. trains on ``n`` batches). ``warmup`` untimed calls of
-    ``fn(min(counts))`` come first (tracing happens there); then each count gets the fastest of ``repeats``
-    calls: other programs on the machine can only add time, so the fastest call is the least disturbed one.
+    ``fn(n)`` does ``n`` units of work (e.g. trains on ``n`` batches), so ``fn(0)`` pays only the fixed
+    cost of a call: its median *is* the fixed cost, measured rather than read off a fitted line (the
+    intercept of a line through noisy points can come out negative). The cost per unit is the slope of
+    the least-squares line through the medians. The calls go round by round over all counts, so a
+    busy spell on the machine slows every count alike. Each count gets ``repeats`` timed calls and
+    keeps their median, except a count whose fastest call already takes ``enough_s`` seconds: so
+    long a call is disturbed relatively little, and is not repeated. Warm ``fn`` up first (tracing,
+    first runs): every call here is timed.
     """
     if not callable(fn):
         raise TypeError(f"fn must be callable with one int (the amount of work), got {type(fn).__name__}")
-    counts = tuple(_arguments.integer("counts[i]", n, minimum=1) for n in counts)
-    if len(set(counts)) < 2:
-        raise ValueError(f"counts must hold at least two different amounts of work, got {counts}")
-    for _ in range(_arguments.integer("warmup", warmup, minimum=0)):
-        fn(min(counts))
+    counts = tuple(_arguments.integer("counts[i]", n, minimum=0) for n in counts)
+    if 0 not in counts or len(set(counts)) < 2 or len(set(counts)) != len(counts):
+        raise ValueError(f"counts must hold 0 (no work: the fixed cost) and at least one other amount, each once, got {counts}")
+    counts = tuple(sorted(counts))
     repeats = _arguments.integer("repeats", repeats, minimum=1)
-    seconds = []
-    for n in counts:
-        calls = []
-        for _ in range(repeats):
+    enough_s = _arguments.number("enough_s", enough_s, minimum=0)
+    times: dict[int, list[float]] = {n: [] for n in counts}
+    for _ in range(repeats):
+        for n in counts:
+            if times[n] and min(times[n]) >= enough_s:  # this much work is long on its own: no repeat
+                continue
             start = time.perf_counter()
             fn(n)
-            calls.append(time.perf_counter() - start)
-        seconds.append(min(calls))
-    seconds = tuple(seconds)
-    fixed, per_unit = fit_fixed_and_per_unit(counts, seconds)
-    return Scaling(counts, seconds, fixed, per_unit)
+            times[n].append(time.perf_counter() - start)
+    seconds = tuple(statistics.median(times[n]) for n in counts)
+    _, per_unit = fit_fixed_and_per_unit(counts, seconds)
+    return Scaling(counts, seconds, tuple(len(times[n]) for n in counts), seconds[0], per_unit)
 
 
 def _padded(text: str, width: int) -> str:
@@ -376,12 +383,12 @@ def _padded(text: str, width: int) -> str:
 
 
 def scaling_text(results: Mapping[str, Scaling], unit: str = "批") -> str:
-    """Return a Chinese table: per candidate, its fixed cost per call, its cost per ``unit``, and the times measured (03)."""
+    """Return a Chinese table: per candidate, its fixed cost per call, its cost per ``unit``, and the medians measured (03)."""
     if not isinstance(results, Mapping) or not results or not all(isinstance(r, Scaling) for r in results.values()):
         raise TypeError("results must be a non-empty dict of name -> Scaling (from scaling())")
-    counts = sorted({n for r in results.values() for n in r.counts})
+    counts = sorted({n for r in results.values() for n in r.counts} - {0})  # count 0 is the fixed cost itself
     width = max(display_width(name) for name in [*results, "写法"])
-    columns = ["每次调用的固定开销", f"每{unit}的开销", *(f"{n} {unit}" for n in counts)]
+    columns = [f"固定开销（0 {unit}）", f"每{unit}的开销", *(f"{n} {unit}" for n in counts)]
     widths = [max(display_width(c), 10) for c in columns]
     rows = ["写法" + " " * (width - 4) + "".join("  " + _padded(c, w) for c, w in zip(columns, widths))]
     for name, r in results.items():

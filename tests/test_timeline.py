@@ -145,3 +145,31 @@ def test_op_determinism_switches_the_setting_for_the_block_and_restores_it():
     assert timeline.count_overlaps(overlapped) >= 1, "without it, the same pipeline prefetches"
     with pytest.raises(TypeError, match="enabled must be True or False"), timeline.op_determinism(1):
         pass
+
+
+def test_a_graph_loop_whose_body_writes_a_variable_loses_the_prefetch_under_op_determinism():
+    """What 03 shows: `for x in dataset` in a tf.function makes the loop body a pipeline function."""
+    written = tf.Variable(0, dtype=tf.int64)
+
+    def for_loop(dataset, consume):  # the body writes a variable, as a training step does
+        for x in dataset:
+            written.assign_add(consume(x))
+
+    def next_loop(dataset, consume):  # the same body; the iterator keeps it out of the pipeline
+        iterator = iter(dataset)
+        for _ in tf.range(dataset.cardinality()):
+            written.assign_add(consume(next(iterator)))
+
+    prefetched = {"prefetch": lambda ds: ds.with_options(SERIAL).prefetch(1)}
+    with timeline.op_determinism(True):
+        in_pipeline = timeline.record(prefetched, 3, 0.03, 0.03, loop=for_loop)["prefetch"]
+        outside = timeline.record(prefetched, 3, 0.03, 0.03, loop=next_loop)["prefetch"]
+    for intervals in (in_pipeline, outside):
+        assert sorted((iv.kind, iv.index) for iv in intervals) == sorted((k, i) for i in range(3) for k in timeline.KINDS)
+    assert timeline.count_overlaps(in_pipeline) == 0, "the stateful body is a function of the pipeline"
+    assert timeline.count_overlaps(outside) >= 1, "next(iterator) keeps the body out of the pipeline"
+    assert int(written.numpy()) == 2 * (0 + 1 + 2), "both loops consumed every element once"
+    with pytest.raises(TypeError, match="loop must be None or a function"):
+        timeline.record(prefetched, 3, 0.01, 0.01, loop=5)
+    with pytest.raises(TypeError, match="loop must be a function"):
+        timeline.Recorder().consume_in_graph(tf.data.Dataset.range(1), 0.01, loop=5)

@@ -236,15 +236,15 @@ def test_benchmark_table_aligns_chinese_names_and_spaces_the_baseline_only_next_
 
 
 def test_fit_fixed_and_per_unit_recovers_a_line_and_rejects_too_few_counts():
-    fixed, per_unit = timing.fit_fixed_and_per_unit([1, 3, 12], [0.012, 0.016, 0.034])
-    assert fixed == pytest.approx(0.010) and per_unit == pytest.approx(0.002)
+    intercept, slope = timing.fit_fixed_and_per_unit([0, 3, 12], [0.010, 0.016, 0.034])
+    assert intercept == pytest.approx(0.010) and slope == pytest.approx(0.002)
     with pytest.raises(ValueError, match="at least two different counts"):
         timing.fit_fixed_and_per_unit([3, 3], [0.1, 0.1])
     with pytest.raises(ValueError, match="one time per count"):
         timing.fit_fixed_and_per_unit([1, 3], [0.1])
 
 
-def test_scaling_separates_the_fixed_cost_from_the_cost_per_unit(monkeypatch):
+def test_scaling_times_the_fixed_cost_directly_and_fits_the_cost_per_unit(monkeypatch):
     spend = _fake_clock(monkeypatch)
     calls = []
 
@@ -252,23 +252,50 @@ def test_scaling_separates_the_fixed_cost_from_the_cost_per_unit(monkeypatch):
         calls.append(n)
         spend(0.050 + 0.010 * n)  # 50 ms per call, 10 ms per batch
 
-    result = timing.scaling(fn, (1, 3, 12), repeats=2, warmup=1)
-    assert calls == [1, 1, 1, 3, 3, 12, 12], "one warm-up call at the smallest count, then repeats per count"
-    disturbed = iter([0.5, 0.0, 0.0, 0.0, 0.0, 0.0])  # the first timed call is slowed by another program
+    result = timing.scaling(fn, (12, 0, 3), repeats=3, enough_s=10)
+    assert calls == [0, 3, 12] * 3, "round by round over the counts (sorted), so a busy spell hits every count alike"
+    assert result.counts == (0, 3, 12) and result.calls == (3, 3, 3)
+    assert result.seconds == pytest.approx((0.050, 0.080, 0.170))
+    assert result.fixed == pytest.approx(0.050), "the fixed cost is the median of the calls that do no work"
+    assert result.per_unit == pytest.approx(0.010)
 
-    def sometimes_slow(n):
-        spend(0.050 + 0.010 * n + next(disturbed))
 
-    assert timing.scaling(sometimes_slow, (1, 3), repeats=2, warmup=0).seconds == pytest.approx((0.060, 0.080))
-    assert result.counts == (1, 3, 12)
-    assert result.seconds == pytest.approx((0.060, 0.080, 0.170))
-    assert result.fixed == pytest.approx(0.050) and result.per_unit == pytest.approx(0.010)
-    table = timing.scaling_text({"编译好的单步": result, "eager": timing.Scaling((1, 3), (0.1, 0.3), 0.0, 0.1)})
+def test_scaling_keeps_the_median_and_times_a_long_call_once(monkeypatch):
+    spend = _fake_clock(monkeypatch)
+    calls = []
+    disturbed = iter([0.0, 0.0, 0.5, 0.0])  # another program slows down the second call of fn(0)
+
+    def fn(n):
+        calls.append(n)
+        spend(0.010 + 0.010 * n + next(disturbed))
+
+    result = timing.scaling(fn, (0, 30), repeats=3, enough_s=0.25)
+    assert calls == [0, 30, 0, 0], "fn(30) takes 0.31 s, already enough_s: it is not repeated"
+    assert result.calls == (3, 1)
+    assert result.fixed == pytest.approx(0.010), "the median leaves the disturbed call out"
+    assert result.per_unit == pytest.approx(0.010)
+
+
+def test_scaling_text_shows_both_costs_and_the_medians():
+    result = timing.Scaling((0, 3, 12), (0.050, 0.080, 0.170), (3, 3, 3), 0.050, 0.010)
+    table = timing.scaling_text({"编译好的单步": result, "eager": timing.Scaling((0, 3), (0.001, 0.3), (3, 3), 0.001, 0.1)})
     lines = table.splitlines()
-    assert lines[0].split()[:3] == ["写法", "每次调用的固定开销", "每批的开销"]
+    assert lines[0].split()[:3] == ["写法", "固定开销（0", "批）"]
+    assert "每批的开销" in lines[0] and "0 批" not in lines[0].replace("固定开销（0 批）", "")
     assert "50.0 ms" in lines[1] and "10.0 ms" in lines[1] and "170.0 ms" in lines[1]
     assert lines[2].endswith("—"), "a count that was not measured shows a dash"
-    with pytest.raises(ValueError, match="at least two different amounts"):
-        timing.scaling(fn, (3,))
+
+
+def test_scaling_rejects_counts_without_zero_and_bad_arguments():
+    with pytest.raises(ValueError, match="must hold 0"):
+        timing.scaling(lambda n: None, (1, 3))
+    with pytest.raises(ValueError, match="must hold 0"):
+        timing.scaling(lambda n: None, (0,))
+    with pytest.raises(ValueError, match="each once"):
+        timing.scaling(lambda n: None, (0, 3, 3))
+    with pytest.raises(TypeError, match="fn must be callable"):
+        timing.scaling(42, (0, 3))
+    with pytest.raises(ValueError, match="repeats must be an int >= 1"):
+        timing.scaling(lambda n: None, (0, 3), repeats=0)
     with pytest.raises(TypeError, match="results must be a non-empty dict"):
         timing.scaling_text({})
