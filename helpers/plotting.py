@@ -1,6 +1,6 @@
-"""Pictures for the notebooks: sample digits, training curves, bar charts of ratios.
+"""Pictures for the notebooks: sample digits, training curves, bar charts of ratios, stacked bars of times.
 
-Introduced in 01_modules_and_variables (bars); 03_data_and_tf_function draws digits with it
+Introduced in 01_modules_and_variables (bars, stacked bars); 03_data_and_tf_function draws digits with it
 and 04_keras_fit curves. Each function draws one figure and returns it,
 so a notebook can show it and a test can inspect it. All of them, and
 ``helpers.summaries.plot_runs``, draw in one style (:data:`STYLE`).
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import matplotlib
+import matplotlib.legend
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.ticker import MaxNLocator
@@ -94,7 +95,7 @@ def _curve(name, values) -> np.ndarray:
     return np.asarray(numbers)
 
 
-def _draw_curves(ax, checked: Mapping[str, np.ndarray], overlay: Sequence[str] = ()) -> None:
+def _draw_curves(ax, checked: Mapping[str, np.ndarray], overlay: Sequence[str] = (), legend_loc: str = "best") -> None:
     """Draw each curve against steps 1, 2, ...; ``overlay`` curves dashed on top of the others, drawn wide and light."""
     for name, values in checked.items():
         steps = np.arange(1, len(values) + 1)
@@ -106,7 +107,10 @@ def _draw_curves(ax, checked: Mapping[str, np.ndarray], overlay: Sequence[str] =
         else:
             ax.plot(steps, values, marker=marker, label=name)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True, steps=[1, 2, 5, 10]))  # whole epochs/steps: no 2.5 tick
-    ax.legend()
+    if legend_loc == "below":  # outside the axes, under the x label: covers no curve
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), fontsize="small")
+    else:
+        ax.legend(loc=legend_loc)
 
 
 def _checked_curves(curves, where: str = "curves") -> dict[str, np.ndarray]:
@@ -159,20 +163,26 @@ def plot_panels(
     title: str | None = None,
     sharey: bool = False,
     ylabel: str = "",
+    legend_loc: str = "best",
 ):
     """Return a figure with one panel per entry, titled by its key, each drawn like :func:`plot_curves`.
 
     With ``sharey=False`` each panel's key is also its y label (e.g. ``{"loss": {...}, "accuracy": {...}}``);
     with ``sharey=True`` the panels share one y axis, labelled ``ylabel`` on the first.
+    ``legend_loc`` places each panel's legend: Matplotlib's ``loc`` (e.g. ``"center right"``), or ``"below"`` the panel.
     """
     if not isinstance(panels, Mapping) or not panels:
         raise ValueError("panels must be a non-empty mapping of panel title -> mapping of name -> curve")
     checked = {key: _checked_curves(curves, f"panels[{key!r}]") for key, curves in panels.items()}
     sharey = _arguments.boolean("sharey", sharey)
+    locations = [*matplotlib.legend.Legend.codes, "below"]
+    if not isinstance(legend_loc, str) or legend_loc not in locations:
+        raise ValueError(f"legend_loc must be one of {', '.join(locations)}; got {legend_loc!r}")
     use_style()
-    fig, axes = plt.subplots(1, len(checked), figsize=(3.3 * len(checked) + 0.6, 3.2), sharey=sharey, squeeze=False)
+    height = 3.2 + (0.3 + 0.2 * max(map(len, checked.values())) if legend_loc == "below" else 0)  # room for the legend
+    fig, axes = plt.subplots(1, len(checked), figsize=(3.3 * len(checked) + 0.6, height), sharey=sharey, squeeze=False)
     for ax, (key, curves) in zip(axes[0], checked.items()):
-        _draw_curves(ax, curves)
+        _draw_curves(ax, curves, legend_loc=legend_loc)
         ax.set_title(key)
         ax.set_xlabel(xlabel)
         if not sharey:
@@ -229,5 +239,49 @@ def plot_bars(
         fig.suptitle(title)
     elif title:
         axes[0][0].set_title(title)
+    fig.tight_layout()
+    return fig
+
+
+def plot_stacked_bars(
+    values: Mapping[str, Mapping[str, float]],
+    ylabel: str = "",
+    title: str | None = None,
+    labels: Mapping[str, str] | None = None,
+):
+    """Return a chart with one bar per entry, made of its parts stacked bottom-up on one shared axis (01_modules_and_variables).
+
+    ``values`` maps each bar to its parts, e.g. ``{"small": {"graph": 1.5, "saved": 42.0}}``; a part has
+    the same colour in every bar and one legend entry. ``labels[bar]`` is written above that bar
+    (default: its total). Parts must be numbers >= 0, so that the bar's height is their sum.
+    """
+    if not isinstance(values, Mapping) or not values:
+        raise ValueError("values must be a non-empty mapping of bar name -> {part name: number >= 0}")
+    checked: dict[str, dict[str, float]] = {}
+    for bar, parts in values.items():
+        if not isinstance(parts, Mapping) or not parts:
+            raise ValueError(f"values[{bar!r}] must be a non-empty mapping of part name -> number >= 0")
+        checked[bar] = {part: _arguments.number(f"values[{bar!r}][{part!r}]", h, minimum=0.0) for part, h in parts.items()}
+    labels = dict(labels or {})
+    unknown = [bar for bar in labels if bar not in checked]
+    if unknown:
+        raise KeyError(f"labels names {unknown}, which are not bars of values {list(checked)}")
+    parts = list(dict.fromkeys(part for bar_parts in checked.values() for part in bar_parts))
+    colour = dict(zip(parts, plt.cm.tab10.colors * (len(parts) // 10 + 1)))
+    use_style()
+    fig, ax = plt.subplots(figsize=(max(4, 1.4 * len(checked) + 1.6), 3.2))
+    bottoms = np.zeros(len(checked))
+    for part in parts:
+        heights = np.array([bar_parts.get(part, 0.0) for bar_parts in checked.values()])
+        ax.bar(list(checked), heights, bottom=bottoms, color=colour[part], label=part)
+        bottoms += heights
+    for x, (bar, total) in enumerate(zip(checked, bottoms)):
+        ax.annotate(labels.get(bar, f"{total:.1f}"), (x, total), xytext=(0, 3), textcoords="offset points",
+                    ha="center", va="bottom")
+    ax.margins(y=0.15)
+    ax.set_ylabel(ylabel)
+    if title:
+        ax.set_title(title)
+    ax.legend(loc="upper left", fontsize="small")
     fig.tight_layout()
     return fig

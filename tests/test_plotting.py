@@ -144,6 +144,20 @@ def test_plot_panels_titles_each_panel_and_labels_its_axis():
         plotting.plot_panels({})
 
 
+def test_plot_panels_places_the_legend_where_asked_or_below_and_keeps_best_by_default():
+    curves = {"a": {"x": [1, 2], "y": [2, 1]}, "b": {"x": [3, 4]}}
+    default = plotting.plot_panels(curves)
+    assert [ax.get_legend()._loc for ax in default.axes] == [0, 0]  # 0 = "best"
+    placed = plotting.plot_panels(curves, legend_loc="center right")
+    assert [ax.get_legend()._loc for ax in placed.axes] == [7, 7]  # 7 = "center right"
+    below = plotting.plot_panels(curves, legend_loc="below")
+    for ax in below.axes:  # anchored under the axes (axes coordinates: y < 0), so it covers no curve
+        assert ax.get_legend()._loc == 9 and ax.get_legend().get_bbox_to_anchor().y0 < ax.bbox.y0
+    assert below.get_figheight() > default.get_figheight()
+    with pytest.raises(ValueError, match="legend_loc must be one of best, upper right.*below"):
+        plotting.plot_panels(curves, legend_loc="middle")
+
+
 def test_overlay_is_dashed_over_a_wide_target_and_mark_x_draws_a_labelled_line():
     fig = plotting.plot_curves({"target": [1, 2, 3], "prediction": [1, 2, 2.9]}, overlay=["prediction"],
                                mark_x=(2.5, "seen in training"))
@@ -161,3 +175,25 @@ def test_every_figure_gets_the_collection_style_even_after_a_reset():
     matplotlib.rcParams.update({"figure.dpi": 100, "axes.grid": False})
     fig = plotting.plot_curves({"a": [1, 2]})
     assert fig.dpi == plotting.STYLE["figure.dpi"] and matplotlib.rcParams["axes.grid"]
+
+
+def test_stacked_bars_stack_parts_on_one_axis_with_one_colour_per_part():
+    fig = plotting.plot_stacked_bars({"small": {"graph": 1.5, "saved": 42.0}, "wide": {"graph": 16.0, "saved": 44.0}},
+                                     ylabel="ms", labels={"small": "29×"})
+    ax, = fig.axes  # one shared axis, not one panel per bar
+    small_graph, wide_graph, small_saved, wide_saved = ax.patches
+    assert small_saved.get_y() == 1.5 and wide_saved.get_y() == 16.0  # each part starts on top of the one below
+    assert small_graph.get_facecolor() == wide_graph.get_facecolor() != small_saved.get_facecolor()
+    assert [t.get_text() for t in ax.texts] == ["29×", "60.0"]  # a label where given, else the total
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["graph", "saved"]
+
+
+def test_stacked_bars_reject_what_cannot_be_stacked():
+    with pytest.raises(ValueError, match="non-empty mapping of bar name"):
+        plotting.plot_stacked_bars({})
+    with pytest.raises(ValueError, match=r"values\['a'\] must be a non-empty mapping"):
+        plotting.plot_stacked_bars({"a": 1.0})
+    with pytest.raises(ValueError, match=r"values\['a'\]\['x'\] must be a number >= 0"):
+        plotting.plot_stacked_bars({"a": {"x": -1.0}})
+    with pytest.raises(KeyError, match=r"labels names \['b'\]"):
+        plotting.plot_stacked_bars({"a": {"x": 1.0}}, labels={"b": "?"})

@@ -1,0 +1,55 @@
+"""Train several models side by side, so that they differ only in what a comparison changes.
+
+Introduced in 02_optimizer_defaults: :func:`train_side_by_side` trains each model with its own
+optimizer inside one ``tf.function`` step, so that at every step all of them see the same batch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+import keras
+import tensorflow as tf
+
+from helpers import _arguments
+
+
+def train_side_by_side(
+    runs: Mapping[str, tuple[keras.Model, keras.optimizers.Optimizer]],
+    batches: Sequence[tuple[tf.Tensor, tf.Tensor]],
+    loss_fn: Callable[[tf.Tensor, tf.Tensor], tf.Tensor],
+    epochs: int = 1,
+) -> dict[str, list[float]]:
+    """Return {label: training loss at each step} after training every (model, optimizer) of ``runs`` on ``batches``.
+
+    Each step feeds the same batch ``(x, y)`` to every model; ``batches`` is walked in order, ``epochs`` times.
+    The loss of a step is the one its batch gives before that step's update.
+    """
+    if not isinstance(runs, Mapping) or not runs:
+        raise ValueError("runs must be a non-empty mapping of label -> (model, optimizer)")
+    for label, run in runs.items():
+        if not (isinstance(run, tuple) and len(run) == 2 and isinstance(run[0], keras.Model)
+                and isinstance(run[1], keras.optimizers.Optimizer)):
+            raise TypeError(f"runs[{label!r}] must be a (keras.Model, keras.optimizers.Optimizer) pair")
+    if len({id(optimizer) for _, optimizer in runs.values()}) < len(runs):
+        raise ValueError("each run needs its own optimizer: one optimizer object cannot serve two models")
+    batches = list(batches)
+    if not batches:
+        raise ValueError("batches must hold at least one (x, y) batch")
+    epochs = _arguments.integer("epochs", epochs, minimum=1)
+    for model, optimizer in runs.values():
+        optimizer.build(model.trainable_variables)  # state variables exist before tracing: one trace only
+
+    @tf.function
+    def train_step(x, y):
+        losses = {}
+        for label, (model, optimizer) in runs.items():
+            with tf.GradientTape() as tape:
+                loss = loss_fn(y, model(x, training=True))
+            grads = tape.gradient(loss, model.trainable_variables)
+            optimizer.apply_gradients(zip(grads, model.trainable_variables))
+            losses[label] = loss
+        return losses
+
+    steps = [train_step(x, y) for _ in range(epochs) for x, y in batches]
+    return {label: [float(step[label]) for step in steps] for label in runs}
