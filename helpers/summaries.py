@@ -199,7 +199,7 @@ def describe_runs(runs: Mapping[str, Scalars], digits: int = 3) -> str:
         for tag, points in scalars.items():
             checked = _points(run, tag, points)
             steps = [int(s) if s.is_integer() else s for s, _ in checked]
-            lines += [f"{run}/{tag}: {len(checked)} 个点", f"  步数：{steps}",  # full-width colons after Chinese labels
+            lines += [f"{run}/{tag}：{len(checked)} 个点", f"  步数：{steps}",  # full-width colons after Chinese labels
                       f"  数值：[{', '.join(f'{v:.{digits}f}' for _, v in checked)}]"]
     return "\n".join(lines)
 

@@ -217,10 +217,10 @@ def test_fresh_writers_reject_bad_arguments(tmp_path, logdir, runs, error, messa
 def test_describe_runs_lists_steps_and_rounded_values():
     runs = {"train": {"loss": [(5, 2.23456), (10, np.float32(1.5))]}, "validation": {"loss": [(10.0, 1.0)]}}
     assert describe_runs(runs).splitlines() == [
-        "train/loss: 2 个点",
+        "train/loss：2 个点",
         "  步数：[5, 10]",
         "  数值：[2.235, 1.500]",
-        "validation/loss: 1 个点",
+        "validation/loss：1 个点",
         "  步数：[10]",
         "  数值：[1.000]",
     ]
