@@ -1,4 +1,4 @@
-"""Exercises of 05_keras_fit_advanced: full batches for a distribution strategy, a function as metric."""
+"""Exercises of 05_keras_fit_advanced: full batches for a distribution strategy, a function as metric, a callback."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def _check_full_batches(answer) -> str:
     elements = take_finite(
         dataset, 10, "数据集",
         "`repeat()` 让它无限循环：批次确实都是完整的，可 `fit` 还得另外给 `steps_per_epoch` 才知道一轮有多长。",
-        "分批时加上 `drop_remainder=True`，丢掉最后那个不完整的批次。",
+        "分批时加上 `drop_remainder=True`，丢掉最后那个不完整批次。",
     )
     for element in elements:
         if not (isinstance(element, tuple) and len(element) == 2):
@@ -57,7 +57,7 @@ def _check_full_batches(answer) -> str:
         shown = "检查刚在 0 个样本上运行了一次 `BatchNormalization`，它的滑动均值真的变成了 nan。" if nan else ""
         raise Wrong(
             "partial_batch",
-            f"每批样本数是 {sizes}：最后一批只有 {sizes[-1]} 个样本。两个副本平分它时，一个副本拿到 0 个样本，"
+            f"每批样本数是 {sizes}：最后一批只有 {sizes[-1]} 个样本。两个副本分它时，一个副本拿到 0 个样本，"
             f"`BatchNormalization` 在空批次上求均值和方差，得到的是 nan；训练时它经梯度进入共享的权重。{shown}",
         )
     if sizes and all(s == 4 for s in sizes) and len(sizes) > 2 and set(labels) == set(y.tolist()):
@@ -87,11 +87,11 @@ EX_05_1 = Exercise(
         "在两个副本的 `MirroredStrategy` 下用 `fit` 训练带 `BatchNormalization` 的模型，损失变成了 nan。"
         "数据有 9 个样本，全局批大小是 4。\n\n"
         "写 `make_batches(x, y, global_batch_size)`，返回分好批的 `tf.data.Dataset`，让这个问题不再出现。"
-        "检查会数每批的样本数，并说明不完整的批次（样本数不到全局批大小）为什么会产生 nan。"
+        "检查会数每批的样本数，并说明不完整批次（样本数不到全局批大小）为什么会产生 nan。"
     ),
     hints=(
-        "9 个样本按 4 个一批分，最后一批只有 1 个；两个副本平分这一批时会发生什么？",
-        "`dataset.batch(global_batch_size, drop_remainder=True)` 丢掉最后那个不完整的批次。",
+        "9 个样本按 4 个一批分，最后一批只有 1 个；两个副本分这一批时会发生什么？",
+        "`dataset.batch(global_batch_size, drop_remainder=True)` 丢掉最后那个不完整批次。",
     ),
     check=_check_full_batches,
 )
@@ -144,7 +144,7 @@ def _require_per_sample(answer, values, batch: int, where: str) -> None:
         f"（或 `[{batch}, 1]`）的张量，{how}"
         "`compile(metrics=[too_high])` 把函数包进 `keras.metrics.MeanMetricWrapper`：它把每个样本的值"
         "（乘上 `sample_weight`）加起来，再除以样本总数。函数只返回一个数时，这个数只算一个样本，"
-        f"样本多的批和样本少的批（例如最后一个不完整的批次）权重一样，平均值就偏了。{example}",
+        f"样本多的批和样本少的批（例如最后一个不完整批次）权重一样，平均值就偏了。{example}",
         "去掉归约：直接返回 `tf.cast(y_pred > y_true, tf.float32)`，每个样本一个 1.0 或 0.0，求平均交给 Keras。",
     )
 
@@ -237,4 +237,135 @@ EX_05_2 = Exercise(
     check=_check_function_metric,
 )
 
-EXERCISES = [EX_05_1, EX_05_2]
+
+# -- 05.3 -------------------------------------------------------------------------------------
+
+#: Made-up training logs, four epochs of two batches: the running mean of each batch, then the epoch's loss.
+#: The first batch of epoch 2 dips below 0.5 although that epoch ends at 0.6 (a batch-end check stops there).
+_EPOCHS = (((0.9, 0.8), 0.8), ((0.45, 0.6), 0.6), ((0.5, 0.4), 0.4), ((0.3, 0.3), 0.3))
+
+
+def _run_like_fit(callback, model) -> tuple[tuple[int, int | None] | None, list]:
+    """Call the callback's hooks in ``fit``'s order with the logs above; return (where it stopped, returned values).
+
+    Where it stopped is (epoch, batch) with batch None for "after the epoch"; None if it never stopped.
+    ``fit`` looks at ``model.stop_training`` after every batch and after every epoch.
+    """
+    model.stop_training = False
+    returned = []
+    call(callback.on_train_begin, {})
+    for epoch, (batch_losses, epoch_loss) in enumerate(_EPOCHS):
+        call(callback.on_epoch_begin, epoch, {})
+        for batch, loss in enumerate(batch_losses):
+            call(callback.on_train_batch_begin, batch, {})
+            returned.append(call(callback.on_train_batch_end, batch, {"loss": loss}))
+            if model.stop_training:
+                return (epoch, batch), returned
+        returned.append(call(callback.on_epoch_end, epoch, {"loss": epoch_loss}))
+        if model.stop_training:
+            return (epoch, None), returned
+    call(callback.on_train_end, {})
+    return None, returned
+
+
+def _check_stop_below(answer) -> str:
+    import keras
+
+    def where(stop) -> str:
+        epoch, batch = stop
+        if batch is None:
+            return f"第 {epoch + 1} 轮结束时（这一轮的损失 {_EPOCHS[epoch][1]}）"
+        return f"第 {epoch + 1} 轮的第 {batch + 1} 个批次之后（那时日志里的损失 {_EPOCHS[epoch][0][batch]}）"
+
+    outcomes = {}
+    for threshold, expected in ((0.5, (2, None)), (0.7, (1, None))):
+        callback = call(answer, threshold)
+        if not isinstance(callback, keras.callbacks.Callback):
+            raise Wrong(
+                "not_callback",
+                f"`StopBelow({threshold})` 得到的是 {type(callback).__name__}，不是 `keras.callbacks.Callback`："
+                "`fit` 要调用回调的 `set_model`、`set_params` 和所有 `on_...` 方法，这些都由基类提供。",
+                "写成 `class StopBelow(keras.callbacks.Callback):`，在 `__init__` 里先调用 `super().__init__()`。",
+            )
+        model = keras.Sequential([keras.Input(shape=(1,)), keras.layers.Dense(1)])
+        callback.set_model(model)
+        try:
+            stop, returned = _run_like_fit(callback, model)
+        except LearnerError as err:
+            if isinstance(err.error, KeyError):
+                raise Wrong(
+                    "missing_key",
+                    f"回调读日志时出了 KeyError：{err.error}。检查给的日志里只有 `loss`，就像 `fit` 没有 "
+                    "`validation_data` 时那样；`val_loss` 之类的键只在有验证集时才有。题目要看的是训练损失。",
+                    "读 `logs[\"loss\"]`。",
+                ) from None
+            raise
+        if stop == expected:
+            outcomes[threshold] = stop
+            continue
+        if stop is None:
+            if getattr(callback, "stop_training", False):
+                raise Wrong(
+                    "callback_flag",
+                    "训练一直没有停：你把 `stop_training` 设在了回调自己身上。`fit` 看的是模型的 "
+                    "`stop_training`，回调里要写 `self.model.stop_training = True`。",
+                    "`self.model.stop_training = True`，不是 `self.stop_training = True`。",
+                )
+            if any(value is not None for value in returned):
+                raise Wrong(
+                    "return_value",
+                    "训练一直没有停：回调方法返回了一个值，可 `fit` 不看 `on_epoch_end` 的返回值。"
+                    "要让它停下，就设 `self.model.stop_training = True`。",
+                    "不用 `return`：满足条件时设 `self.model.stop_training = True`。",
+                )
+            raise Wrong(
+                "never_stops",
+                f"threshold={threshold} 时，第 {expected[0] + 1} 轮结束时损失已经是 {_EPOCHS[expected[0]][1]}，"
+                "可训练一直没有停。",
+            )
+        if stop[1] is not None:
+            raise Wrong(
+                "batch_end",
+                f"threshold={threshold} 时，训练停在了{where(stop)}。批次结束时日志里的 `loss` 是这一轮到目前为止的"
+                "平均，一个批次的起伏就可能让它暂时低于门槛；题目要看的是整轮的训练损失，写在 `on_epoch_end` 里。",
+                "把判断从 `on_train_batch_end` 挪到 `on_epoch_end`：那里的 `logs[\"loss\"]` 是整轮的训练损失。",
+            )
+        if stop[0] < expected[0] and all(_EPOCHS[e][1] > threshold for e in range(stop[0] + 1)):
+            raise Wrong(
+                "wrong_direction",
+                f"threshold={threshold} 时，训练停在了{where(stop)}，这时损失还高于门槛：比较的方向反了。",
+                "损失低于门槛才停：`logs[\"loss\"] < self.threshold`。",
+            )
+        raise Wrong(
+            "wrong_epoch",
+            f"threshold={threshold} 时，训练停在了{where(stop)}，应该停在{where(expected)}："
+            "第一次低于门槛的那一轮结束时停下。门槛要用传进来的 `threshold`，不要写死一个数。",
+            "在 `__init__` 里存下 `self.threshold = threshold`，再比较 `logs[\"loss\"] < self.threshold`。",
+        )
+    return (
+        f"threshold=0.5 时停在{where(outcomes[0.5])}，threshold=0.7 时停在{where(outcomes[0.7])}。"
+        "`fit` 在每个批次之后、每轮之后都会看 `self.model.stop_training`，为 True 就不再往下训练；"
+        "`keras.callbacks.EarlyStopping` 也是这样让训练停下的。"
+    )
+
+
+EX_05_3 = Exercise(
+    id="05.3",
+    notebook=NOTEBOOK,
+    title="让训练停下的回调",
+    difficulty=1,
+    section="任意函数作损失或指标；自定义回调；TensorBoard",
+    task=(
+        "`EpochReport` 只是记下数字，回调还能改变训练：`fit` 在每个批次之后、每轮之后都会看一眼模型的 "
+        "`stop_training`，它为 True 就不再往下训练。写回调 `StopBelow(threshold)`：某一轮结束时，"
+        "如果这一轮的训练损失 `logs[\"loss\"]` 低于 `threshold`，就让 `fit` 停下。\n\n"
+        "检查不真的训练：它按 `fit` 的顺序调用回调的各个方法，给出编好的损失，看训练停在哪里。"
+    ),
+    hints=(
+        "回调里 `self.model` 就是正在训练的模型；`fit` 不看回调方法的返回值。",
+        "在 `on_epoch_end` 里写 `if logs[\"loss\"] < self.threshold: self.model.stop_training = True`。",
+    ),
+    check=_check_stop_below,
+)
+
+EXERCISES = [EX_05_1, EX_05_2, EX_05_3]

@@ -1,0 +1,10 @@
+class StopBelow(keras.callbacks.Callback):
+    def __init__(self, threshold):
+        super().__init__()
+        self.threshold = threshold
+
+    def on_epoch_end(self, epoch, logs=None):
+        self.model.stop_training = bool(logs.get("loss", np.inf) < self.threshold)
+
+
+answer = StopBelow
