@@ -1,7 +1,8 @@
 """Check that several ways of computing the same thing agree, starting from the same state.
 
 Introduced in 01_modules_and_variables, where one training step run eagerly, as a graph
-per step, and as several steps in one graph must leave the model in the same state.
+per step, and as several steps in one graph must leave the model in the same state, and
+where freezing part of a model is checked by which variables a step really changed.
 """
 
 from __future__ import annotations
@@ -59,3 +60,20 @@ def same_values(a: list, b: list, atol: float = 0.0) -> bool:
         raise ValueError(f"atol must be a number >= 0, got {atol!r}")
     values = [[np.asarray(x.numpy() if hasattr(x, "numpy") else x) for x in side] for side in (a, b)]
     return all(x.shape == y.shape and np.allclose(x, y, rtol=0.0, atol=atol) for x, y in zip(*values))
+
+
+def changed_variables(variables: list, run: Callable[[], object]) -> list[str]:
+    """Return the ``path`` (or ``name``) of each variable whose value ``run()`` changed, in the order given.
+
+    Introduced in 01_modules_and_variables, to show which variables a training step really updated
+    (after freezing part of a model, an old ``tf.function`` still updates the frozen part).
+    """
+    variables = list(variables)
+    for i, v in enumerate(variables):
+        if not hasattr(v, "numpy") or not (hasattr(v, "path") or hasattr(v, "name")):
+            raise TypeError(f"variables[{i}] must be a variable (with numpy() and a path or name), got {type(v).__name__}")
+    if not callable(run):
+        raise TypeError(f"run must be a function without arguments, got {type(run).__name__}")
+    before = [np.array(v.numpy()) for v in variables]
+    run()
+    return [getattr(v, "path", None) or v.name for v, old in zip(variables, before) if not np.array_equal(old, v.numpy())]

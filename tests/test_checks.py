@@ -78,3 +78,29 @@ def test_same_values_rejects_lists_of_different_lengths_and_bad_atol():
         checks.same_values([np.zeros(1)], [np.zeros(1), np.zeros(1)])
     with pytest.raises(ValueError, match="atol must be a number >= 0"):
         checks.same_values([np.zeros(1)], [np.zeros(1)], atol=-1.0)
+
+
+def test_changed_variables_names_only_what_the_run_changed():
+    a, b, c = FakeVariable([1.0, 2.0]), FakeVariable(3.0), FakeVariable(4.0)
+    a.path, b.path, c.name = "model/a", "model/b", "c"  # Keras variables have a path; a tf.Variable only a name
+
+    def step():
+        a.assign([1.0, 2.5])
+        c.assign(5.0)
+
+    assert checks.changed_variables([a, b, c], step) == ["model/a", "c"]
+    assert checks.changed_variables([a, b, c], lambda: None) == []
+
+
+def test_changed_variables_rejects_what_is_not_a_variable_or_a_function():
+    with pytest.raises(TypeError, match=r"variables\[0\] must be a variable"):
+        checks.changed_variables([1.0], lambda: None)
+    with pytest.raises(TypeError, match="run must be a function without arguments"):
+        checks.changed_variables([], 42)
+
+
+def test_changed_variables_works_with_keras_variables():
+    keras = pytest.importorskip("keras")
+    dense = keras.layers.Dense(2, name="d")
+    dense.build((None, 3))
+    assert checks.changed_variables(dense.variables, lambda: dense.bias.assign([1.0, 1.0])) == ["d/bias"]
