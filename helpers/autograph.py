@@ -1,7 +1,7 @@
 """Look inside what AutoGraph and ``tf.function`` produce.
 
-Introduced in 07_dynamic_rnn: an excerpt of the code AutoGraph generates, and
-the op types of a traced graph. TensorFlow is imported on first call, so
+Introduced in 03_data_and_tf_function (the op types of a traced graph); 07_dynamic_rnn
+also shows an excerpt of the code AutoGraph generates. TensorFlow is imported on first call, so
 ``import helpers.autograph`` stays light.
 """
 
@@ -47,8 +47,8 @@ def converted_excerpt(fn: Callable, first: str, last: str, width: int = 96) -> s
 def op_types(fn) -> list[str]:
     """Return the sorted, distinct op types in the graph of a concrete function (or of a ``tf.function`` traced once).
 
-    Introduced in 01_modules_and_variables, e.g. to see the ``While`` op a Python ``for``
-    over a tensor becomes. A ``tf.function`` must have an ``input_signature`` or
+    Introduced in 03_data_and_tf_function, e.g. to see the ``While`` op a ``for`` over a
+    dataset becomes inside a ``tf.function``. A ``tf.function`` must have an ``input_signature`` or
     exactly one trace, so that its graph is unambiguous.
     """
     graph = getattr(fn, "graph", None)
