@@ -492,13 +492,15 @@ def test_describe_error_shows_the_real_error_inside_autograph_text():
 
 
 def test_each_exercise_names_a_section_of_its_notebook():
-    """The "练的是" line points the learner at a real section: its text is a '## N. ...' heading."""
+    """The "练的是" line points the learner at a real section: a '## N. ...' heading, or a '## 深入：...' one."""
     root = Path(__file__).resolve().parent.parent / "notebooks"
     headings: dict[str, set[str]] = {}
     for path in collection(root):
         nb = nbformat.read(path, as_version=4)
         text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
-        headings[path.name[:2]] = set(re.findall(r"^## \d+\. (.+?)\s*$", text, re.M))
+        headings[path.name[:2]] = set(re.findall(r"^## \d+\. (.+?)\s*$", text, re.M)) | set(
+            re.findall(r"^## (深入：.+?)\s*$", text, re.M)
+        )
     for ex in exercises.EXERCISES.values():
         number = ex.id.split(".")[0]
         assert ex.section in headings[number], (ex.id, ex.section, sorted(headings[number]))
@@ -590,6 +592,36 @@ def test_eager_switch_left_on_is_turned_off_for_the_check_and_restored(verify_re
     # 09.3's reference solution in a cell that turns the switch on first: accepted, and no claim that the check turned it off
     solved = stored_verdict(verify_report, "09.3", "right/eager_switch_on.py")
     assert "替你关掉" not in solved.text and "恢复成开着" in solved.text, solved.text
+
+
+def test_a_switch_function_an_earlier_cell_assigned_to_is_put_back_and_named(verify_report):
+    """`tf.config.run_functions_eagerly = True` in an earlier cell: the check puts TensorFlow's function back, says so."""
+    import tensorflow as tf
+
+    original = tf.config.run_functions_eagerly
+    tf.config.run_functions_eagerly = True  # the learner's typo, in a cell run before this check
+    try:
+        verdict = evaluate(exercises.get(CHEAP), run_source(_source(CHEAP, "solution.py"), "test switch assigned"))
+        assert tf.config.run_functions_eagerly is original
+    finally:
+        tf.config.run_functions_eagerly = original
+    assert verdict.key == OK and "已经不是函数了，而是 `True`" in verdict.text, verdict.text
+    # the answer itself assigns: its verdict says so (not "the check failed"), and the function is back
+    assigned = stored_verdict(verify_report, "09.1", "wrong/switch_assigned.py")
+    assert "检查本身出了错" not in assigned.text and "不能用 `=` 赋值" in assigned.text, assigned.text
+    assert tf.config.run_functions_eagerly is original
+
+
+def test_graph_execution_error_shows_the_ops_message_not_its_traceback():
+    from helpers.exercises.core import describe_error
+
+    error = ValueError(
+        "Graph execution error:\n\nDetected at node while/TensorListSetItem defined at (most recent call last):\n"
+        '  File "/usr/lib/python3.11/runpy.py", line 198, in _run_module_as_main\n\n  File "<cell 7>", line 8, in f\n\n'
+        "Trying to modify element 4 in a list with 4 elements.\n\t [[{{node while/TensorListSetItem}}]] [Op:__inference_f_102]"
+    )
+    text, _ = describe_error(error)
+    assert text == "ValueError: （你的代码第 8 行）Trying to modify element 4 in a list with 4 elements.", text
 
 
 def test_check_numerics_left_on_does_not_stand_in_for_the_assertion():

@@ -260,6 +260,33 @@ def call(fn, *args, **kwargs):
     return result
 
 
+@contextlib.contextmanager
+def noting_calls(owner, names, used: list[str]):
+    """Within the block, append to ``used`` the name of each function ``owner.<name>`` that gets called.
+
+    ``owner`` is a module (or object) of public API, e.g. ``tf.compat.v1.losses``; each function named
+    in ``names`` that it has is replaced by a wrapper that notes the call and calls the original.
+    The originals are put back afterwards. The learner's code finds the wrapper as long as it looks
+    the function up when it runs (``tf.summary.histogram(...)``), as code in a cell does.
+    """
+    originals = {name: getattr(owner, name) for name in names if callable(getattr(owner, name, None))}
+
+    def noting(name, original):
+        def wrapper(*args, **kwargs):
+            used.append(name)
+            return original(*args, **kwargs)
+
+        return wrapper
+
+    for name, original in originals.items():
+        setattr(owner, name, noting(name, original))
+    try:
+        yield used
+    finally:
+        for name, original in originals.items():
+            setattr(owner, name, original)
+
+
 def fresh_function(fn):
     """Return a copy of the ``tf.function`` ``fn`` with no traces yet, so that a check counts only its own.
 
@@ -343,6 +370,9 @@ _TENSOR_VALUES = re.compile(r",\s*numpy=[^>]*>")  # "<tf.Tensor: shape=(5,), dty
 _GRAPH_NODE = re.compile(r"\{\{function_node [^}]*\}\}")
 _INNER_ERROR = re.compile(r"^\w+(Error|Exception): ")
 _USER_LINE = re.compile(r"line (\d+), in ")
+_GRAPH_FRAME = re.compile(r'File "([^"]+)", line (\d+)')  # a frame of the op's traceback in "Graph execution error"
+_GRAPH_TRACE_LINES = ("Detected at node", "File ", "[[")
+_OP_NAME = re.compile(r"\[Op:[^\]]*\]")
 
 #: A few common messages and what they usually mean.
 _KNOWN_ERRORS = (
@@ -373,6 +403,12 @@ _KNOWN_ERRORS = (
         re.compile(r"[Ii]terating over a symbolic `tf\.Tensor`|Cannot iterate over a (shape|scalar)|iterating over `tf\.Tensor`"),
         "代码在计算图里把一个张量拆开或逐个遍历（例如 `for x, y in dataset` 要求每个元素是一对，"
         "`a, b = 张量` 要求第一维已知）：先看看每个元素是什么，例如 `print(dataset.element_spec)`。",
+    ),
+    (
+        re.compile(r"is out of scope and cannot be used here"),
+        "这个张量是在计算图里的循环或分支内部算出来的，只在那里面有效，出不来（例如循环里 `append` 进 Python 列表，"
+        "循环结束后再用）：在循环前给变量一个初值、循环里更新它，AutoGraph 会把它变成循环变量带出来；"
+        "要收集每一轮的值，用 `tf.TensorArray`。",
     ),
     (
         re.compile(r"symbolic|Graph tensor|out of scope"),
@@ -487,12 +523,21 @@ def describe_error(error: BaseException, limit: int = 300) -> tuple[str, str | N
     text = _TENSOR_VALUES.sub(">", _ADDRESS.sub("0x…", _PATH.sub("…", text)))
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     inner = [line for line in lines if _INNER_ERROR.match(line)]
-    prefix = ""  # where in the learner's code, when the message does not say it already
+    prefix, located = "", False  # where in the learner's code, when the message does not say it already
+    if lines and lines[0].startswith("Graph execution error"):  # a graph op failed: drop the op's traceback
+        frames = _GRAPH_FRAME.finditer(str(error))  # the raw text: its file names are not shortened yet
+        where = [m.group(2) for m in frames if is_learner_file(m.group(1))]
+        real = [_OP_NAME.sub("", line).strip() for line in lines[1:] if not line.startswith(_GRAPH_TRACE_LINES)]
+        real = [line for line in real if line]
+        if real and where:
+            lines, located = [f"（你的代码第 {where[-1]} 行）{real[0]}", *real[1:]], True
+        elif real:
+            lines = real
     if lines and lines[0] == "in user code:" and inner:  # AutoGraph: say which line, then the real error
         where = next((m.group(1) for m in map(_USER_LINE.search, lines) if m), None)
         real = _INNER_ERROR.sub("", inner[-1])
         lines = [f"（你的代码第 {where} 行）{real}" if where else real]
-    else:
+    elif not located:
         prefix = _where(error)
     message = prefix + " ".join(lines[:3])  # the line first: a long message is cut at its end
     if len(message) > limit:
@@ -602,8 +647,49 @@ class _Discard(io.TextIOBase):
         return len(text)
 
 
+#: Verdict key: the learner's code assigned to a switch function of ``tf.config`` (``= True``) instead of calling it.
+SWITCH_ASSIGNED = "switch_assigned"
+#: The ``tf.config`` functions that the framework and the checks call.
+_SWITCH_FUNCTIONS = ("run_functions_eagerly", "functions_run_eagerly")
+
+
+def _repair_switch_functions() -> list[tuple[str, object]]:
+    """Put back each function of :data:`_SWITCH_FUNCTIONS` that ``tf.config`` no longer holds; return ``(name, what it held)``.
+
+    ``tf.config.run_functions_eagerly = True`` (an assignment where a call was meant) replaces
+    TensorFlow's function with a bool. The same function is in ``tf.compat.v2.config`` (another module
+    object of the public API), which such an assignment does not touch. Something callable in its
+    place (e.g. a test's stand-in) is left alone, and so is a name that cannot be put back.
+    """
+    import tensorflow as tf
+
+    replaced = []
+    for name in _SWITCH_FUNCTIONS:
+        held, original = getattr(tf.config, name, None), getattr(tf.compat.v2.config, name, None)
+        if callable(held) or not callable(original):
+            continue
+        setattr(tf.config, name, original)
+        replaced.append((name, held))
+    return replaced
+
+
+def switch_assigned_text(ex: Exercise, assigned: list[tuple[str, object]]) -> str:
+    """Return the verdict for an answer that assigned to ``tf.config.<name>`` (restored already): see :data:`SWITCH_ASSIGNED`."""
+    name, value = assigned[0]
+    return (
+        f"练习 {ex.id} · 还不对：你的代码给 `tf.config.{name}` 赋了值（`tf.config.{name} = ...`），它现在是 `{value!r}`，"
+        f"不再是函数了。`tf.config.{name}` 是 TensorFlow 的一个函数，要调用它，不能用 `=` 赋值："
+        "赋值并没有打开开关（`tf.function` 照旧在计算图里运行），还把 TensorFlow 的这个函数换掉了，"
+        f"之后谁再调用 `tf.config.{name}(...)` 都会出错（TypeError: '{type(value).__name__}' object is not callable），"
+        "别的练习的检查也一样。检查已经把它恢复成了 TensorFlow 的函数。\n"
+        "提示：打开开关写 `tf.config.run_functions_eagerly(True)`，关掉写 `tf.config.run_functions_eagerly(False)`；"
+        "读它的状态是 `tf.config.functions_run_eagerly()`。\n"
+        f"{more_text(ex)}"
+    )
+
+
 @contextlib.contextmanager
-def _settings_for_check(notes: list[str]):
+def _settings_for_check(notes: list[str], assigned: list[tuple[str, object]] | None = None):
     """Run the block with the global switches a check needs off, then restore the learner's own settings.
 
     The switches: ``tf.config.run_functions_eagerly`` (on, ``tf.function`` never traces)
@@ -612,9 +698,17 @@ def _settings_for_check(notes: list[str]):
     was on before the check, or that the learner's code left on (both restored here).
     Whether check-numerics is on is private knowledge (:func:`private_api.check_numerics_state`);
     where TensorFlow does not tell, it is switched off for the check and the note says it stays off.
+    A switch function that an earlier cell replaced (``tf.config.run_functions_eagerly = True``) is put
+    back first, with a note; one that the block replaces is put back afterwards and added to ``assigned``.
     """
     import tensorflow as tf
 
+    for name, value in _repair_switch_functions():
+        notes.append(
+            f"注意：运行检查之前，`tf.config.{name}` 已经不是函数了，而是 `{value!r}`：前面某个单元格给它赋了值"
+            f"（`tf.config.{name} = ...`），把 TensorFlow 的这个函数换掉了，赋值也没有打开或关掉开关。"
+            "检查已经把它恢复成了 TensorFlow 的函数；开关要调用，例如 `tf.config.run_functions_eagerly(True)`。"
+        )
     eager_before = tf.config.functions_run_eagerly()
     numerics_before = private_api.check_numerics_state()
     tf.config.run_functions_eagerly(False)
@@ -623,6 +717,9 @@ def _settings_for_check(notes: list[str]):
     try:
         yield
     finally:
+        replaced = _repair_switch_functions()
+        if assigned is not None:
+            assigned.extend(replaced)
         eager_after = tf.config.functions_run_eagerly()
         numerics_after = private_api.check_numerics_state()
         tf.config.run_functions_eagerly(eager_before)
@@ -672,13 +769,16 @@ def evaluate(ex: Exercise, answer, time_limit: float | None = None) -> Verdict:
     switches it needs (see :func:`_settings_for_check`) and discards what the code prints.
     """
     notes: list[str] = []
+    assigned: list[tuple[str, object]] = []  # switch functions of tf.config the answer replaced (put back already)
     if unfinished(answer):
         return Verdict(ex.id, UNSOLVED, unsolved_text(ex))
     try:
-        with _settings_for_check(notes):
+        with _settings_for_check(notes, assigned):
             key, text = _judge(ex, answer, ex.time_limit if time_limit is None else time_limit)
     except Exception as error:  # restoring the settings failed: the check's own fault
         key, text = CHECK_FAILED, check_failed_text(ex, error)
+    if assigned:  # whatever the check made of it, the cause is the learner's assignment (a failure of the check included)
+        key, text = SWITCH_ASSIGNED, switch_assigned_text(ex, assigned)
     if notes:
         text = f"{text}\n" + "\n".join(notes)
     return Verdict(ex.id, key, text)

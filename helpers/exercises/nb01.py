@@ -234,6 +234,16 @@ def _check_module(answer) -> str:
             "变量是在 `__call__` 里新建的，没有存进模块的属性。每次调用都新建变量，就从新的随机值开始，训练的结果留不下来。",
             "在 `__init__` 里创建一次 `self.w1 = tf.Variable(...)` 等四个变量，`__call__` 里只用它们计算。",
         )
+    frozen = [v for v in module.variables if not v.trainable]
+    if len(variables) < 4 and len(variables) + len(frozen) >= 4:
+        raise Wrong(
+            "not_trainable",
+            f"`trainable_variables` 里只有 {len(variables)} 个变量，可模块里其实有 {len(variables) + len(frozen)} 个："
+            f"其中 {len(frozen)} 个（形状 {sorted(tuple(v.shape) for v in frozen)}）是用 `trainable=False` 创建的。"
+            "它们仍是 `tf.Variable`，`tf.Module` 也找到了它们（在 `module.variables` 里），但不可训练的变量不进 "
+            "`trainable_variables`：梯度不对它们求，优化器不更新它们，它们就一直停在初值。",
+            "去掉 `trainable=False`：`tf.Variable(tf.zeros([hidden]))` 默认就是可训练的。",
+        )
     if len(variables) < 4:
         raise Wrong(
             "missing_variables",
@@ -362,6 +372,16 @@ def _check_counter(answer) -> str:
                     "`add` 每次调用都新建一个 `tf.Variable`：`tf.function` 只允许在第一次调用时创建变量，"
                     "而且每次新建的变量都从 0 开始，累计值也留不下来。",
                     "在 `__init__` 里创建一次 `self.total = tf.Variable(0.0)`，`add` 里只用 `assign_add` 更新它。",
+                ) from None
+            total = getattr(counter, "total", None)
+            if isinstance(total, tf.Variable) and total.dtype != tf.float32:
+                raise Wrong(
+                    "dtype_mismatch",
+                    f"第 {len(returned) + 1} 次调用 `add` 就出错了（{type(err.error).__name__}）：`self.total` 是 "
+                    f"`{total.dtype.name}` 的变量（初值 `{total.numpy().item()!r}` 决定了它的类型，`tf.Variable(0)` 就是整数），"
+                    "而检查加的 `x` 是 `float32`。`assign_add` 不会自动转换类型，变量的类型创建后也不能再变。"
+                    "把变量存进属性这一步是对的，只是类型不对。",
+                    "初值写成浮点数：`self.total = tf.Variable(0.0)`。",
                 ) from None
             raise Wrong(
                 "not_accumulating",

@@ -19,6 +19,32 @@ def _installed_default(name: str) -> float:
 # -- 02.1 -------------------------------------------------------------------------------------
 
 
+def _require_python_float(got, name: str) -> None:
+    """Wrong "not_float" unless ``got`` is a number (the task asks for a Python float; a NumPy float is accepted)."""
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    if isinstance(got, (float, int, np.floating)) and not isinstance(got, bool):  # a NumPy float is a number too
+        return
+    shown = type(got).__name__
+    if isinstance(got, (keras.Variable, tf.Variable)):
+        raise Wrong(
+            "not_float",
+            f"`{name}` 的结果是优化器的 `learning_rate` 变量（{shown}），不是题目要的 Python 浮点数。"
+            "变量是优化器的一部分状态：它跟着优化器走，训练中（例如学习率调度）还会被改写，打印出来是 `<Variable ...>`，"
+            "拿它和数比较、写进配置文件都不方便。用 `float(...)` 读出它此刻的值。",
+            "`float(getattr(keras.optimizers, name)().learning_rate)`。",
+        )
+    if isinstance(got, (tf.Tensor, np.generic)):
+        raise Wrong(
+            "not_float",
+            f"`{name}` 的结果是 {shown}，不是题目要的 Python 浮点数：用 `float(...)` 把它转成 Python 的数。",
+            "`float(getattr(keras.optimizers, name)().learning_rate)`。",
+        )
+    raise Wrong("not_float", f"`{name}` 的结果应该是一个 Python 浮点数，现在是 {shown}。")
+
+
 def _check_read_default(answer) -> str:
     names = ["SGD", "Adam", "Adagrad", "Adadelta", "Nadam", "Lion"]
     got_all = {}
@@ -41,6 +67,7 @@ def _check_read_default(answer) -> str:
                 f"`{name}` 的结果是 property：`learning_rate` 是在类上读的。学习率属于优化器实例，要先不传参数创建一个。",
                 "类名后面加 `()` 创建实例：`getattr(keras.optimizers, name)()`，再读它的 `learning_rate`。",
             )
+        _require_python_float(got, name)
         got = as_number(got, f"`{name}` 的结果")
         want = _installed_default(name)
         if abs(got - want) > 1e-9:
@@ -147,12 +174,36 @@ def _check_slow(answer) -> str:
     import tensorflow as tf
 
     optimizer = call(answer)
+    if isinstance(optimizer, tf.compat.v1.train.Optimizer):
+        raise Wrong(
+            "tf1_optimizer",
+            f"返回的 `{type(optimizer).__name__}` 确实是一个优化器实例，但它是 TF1 的 `tf.compat.v1.train` 优化器，"
+            "不是 Keras 的：Keras 3 的 `compile`、`fit` 和检查用的 `apply_gradients` 流程只认 `keras.optimizers` 里的优化器，"
+            "用不了它。学习率 1.0 是对的，要换成 Keras 3 里的同一个算法。",
+            "`keras.optimizers.Adadelta(learning_rate=1.0)`。",
+        )
+    if isinstance(optimizer, type) and issubclass(optimizer, keras.optimizers.Optimizer):
+        raise Wrong(
+            "not_optimizer",
+            f"`make_optimizer()` 返回的是优化器类 `{optimizer.__name__}` 本身，不是实例：类名后面加括号才创建一个优化器。",
+            "`keras.optimizers.Adadelta(learning_rate=...)`。",
+        )
     if not isinstance(optimizer, keras.optimizers.Optimizer):
         raise Wrong("not_optimizer", f"`make_optimizer()` 应该返回一个优化器实例，现在是 {type(optimizer).__name__}。")
     if not isinstance(optimizer, keras.optimizers.Adadelta):
         raise Wrong(
             "wrong_class",
             f"返回的是 `{type(optimizer).__name__}`。题目要求继续用 `Adadelta`：换优化器会掩盖真正的原因。",
+        )
+    if call(answer) is optimizer:
+        raise Wrong(
+            "shared_optimizer",
+            "`make_optimizer()` 调用两次，返回的是同一个优化器对象：它是在函数外面创建一次、之后每次都交出去的。"
+            "优化器有自己的状态：第一次 `apply_gradients` 时它为那组变量建立累计量（Adadelta 的梯度平方均值等）和步数，"
+            "之后只能更新那组变量。拿它去训练一个新模型，Keras 3 会报错（`Unknown variable`，"
+            "“只能用于最初建立时的那些变量”）：再运行一次检查单元格、或者用它训练第二个模型，就会出错。",
+            "在 `make_optimizer()` 里面创建并返回：`return keras.optimizers.Adadelta(learning_rate=1.0)`，"
+            "每次调用都是一个新优化器。",
         )
     x = np.linspace(-1.0, 1.0, 32, dtype=np.float32)[:, None]
     y = 3.0 * x + 1.0

@@ -61,6 +61,15 @@ def _check_pipeline(answer) -> str:
             "not_scaled",
             f"图像是 {x_all.dtype}，最大值 {x_all.max():g}；应该缩放成 `float32`、取值在 0 到 1 之间。",
         )
+    if x_all.min() < 0.0:
+        raise Wrong(
+            "wrong_range",
+            f"图像的取值在 {x_all.min():g} 到 {x_all.max():g} 之间，有负数："
+            "多半是缩放到了 -1 到 1（例如 `(x - 127.5) / 127.5`），"
+            "题目要的是 0 到 1。两种缩放都常见，但模型和预处理要一致：按 0 到 1 训练的模型拿到 -1 到 1 的输入，"
+            "或者反过来，结果都会悄悄变差。",
+            "`tf.cast(image, tf.float32) / 255.0`：0 变成 0，255 变成 1。",
+        )
     if sorted(y_all.tolist()) != labels.tolist():
         raise Wrong("lost_samples", "一轮遍历里丢了或重复了样本：每个样本应该正好出现一次。")
     if not np.allclose(x_all * 255.0, images[y_all], atol=1e-3):
@@ -150,6 +159,16 @@ def _check_graph_loop(answer) -> str:
                     "这个数据集的每个元素是一批数（一个张量），不是 `(x, y)` 对：`for x, y in dataset` 要把每一批拆成两个，"
                     "可在计算图里这一批的长度还不知道，拆不开。",
                     "只用一个循环变量：`for batch in dataset:`，再累加 `tf.reduce_sum(batch**2)`。",
+                ) from None
+            if type(err.error).__name__ == "InaccessibleTensorError":
+                raise Wrong(
+                    "tensor_left_loop",
+                    "循环里算出的张量被存进了 Python 列表，循环结束后再拿出来用：在 `tf.function` 里，AutoGraph 把 "
+                    "`for batch in dataset` 改写成图里的循环，循环体只追踪一次，里面算出的张量只在循环体内部有效，"
+                    "出不了这个循环（InaccessibleTensorError）。列表本身不是图的一部分，它带不出每一轮的值。"
+                    "这里也用不着 `tf.Variable`：一个随循环更新的张量就够了。",
+                    "用一个张量做累加器：循环前 `total = tf.constant(0.0)`，循环里 `total += tf.reduce_sum(batch ** 2)`，"
+                    "AutoGraph 会把它变成循环变量；真要收集每一批的值，用 `tf.TensorArray`。",
                 ) from None
             if "numpy" in str(err.error):
                 raise Wrong(

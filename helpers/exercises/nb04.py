@@ -71,6 +71,16 @@ def _check_reported_loss(answer) -> str:
             f"总损失要把它们全部加起来：交叉熵 {cross_entropy:.4f} + 正则化损失 {penalty:.4f} = {want:.4f}。",
             "`tf.add_n(model.losses)` 或 `sum(model.losses)` 把各项相加。",
         )
+    as_probabilities = float(keras.losses.SparseCategoricalCrossentropy()(y, model(x)))  # from_logits left out
+    if any(np.isclose(got, value, rtol=1e-4) for value in (as_probabilities + penalty, as_probabilities)):
+        raise Wrong(
+            "missing_from_logits",
+            f"算出的是 {got:.4f}：你的损失函数少了 `from_logits=True`。模型最后一层没有 softmax，输出的是 logits"
+            "（可正可负、和不为 1 的分数）；不加 `from_logits=True`，`SparseCategoricalCrossentropy` 就把它们当成概率"
+            f"（按和归一化、截到 0 和 1 之间）再取对数，交叉熵成了 {as_probabilities:.4f}，而 `compile` 时的损失给出的是 "
+            f"{cross_entropy:.4f}。应该是 {cross_entropy:.4f} + 正则化损失 {penalty:.4f} = {want:.4f}。",
+            "照 `compile` 时的写法建损失函数：`keras.losses.SparseCategoricalCrossentropy(from_logits=True)`。",
+        )
     twin = _regularized_model()  # same seeds, same weights; training mode would move this one's statistics
     training_mode = float(keras.losses.SparseCategoricalCrossentropy(from_logits=True)(y, twin(x, training=True)))
     if np.isclose(got, training_mode + penalty, rtol=1e-4) or np.isclose(got, training_mode, rtol=1e-4):

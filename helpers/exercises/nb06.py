@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from helpers.exercises.core import Exercise, LearnerError, Wrong, as_number, call
+from helpers.exercises.core import Exercise, LearnerError, Wrong, as_number, call, noting_calls
 
 NOTEBOOK = "06_custom_training_loop"
 LEARNING_RATE = 0.1
@@ -18,22 +18,29 @@ def _data():
 
 
 def _linear_model(l2: float = 0.0):
+    """A linear model; with ``l2``, its kernel and its (non-zero) bias each add one term to ``model.losses``."""
     import keras
 
+    regularized = {}
+    if l2:  # two terms, so that their mean (a common mistake) differs from their sum
+        regularized = dict(
+            kernel_regularizer=keras.regularizers.L2(l2),
+            bias_regularizer=keras.regularizers.L2(l2),
+            bias_initializer=keras.initializers.Constant(0.5),
+        )
     return keras.Sequential(
         [
             keras.Input(shape=(3,)),
-            keras.layers.Dense(
-                1,
-                kernel_initializer=keras.initializers.RandomNormal(stddev=1.0, seed=11),
-                kernel_regularizer=keras.regularizers.L2(l2) if l2 else None,
-            ),
+            keras.layers.Dense(1, kernel_initializer=keras.initializers.RandomNormal(stddev=1.0, seed=11), **regularized),
         ]
     )
 
 
-def _expected_step(model, x, y, with_regularization: bool):
-    """Return (loss before the step, weights after one SGD step), computed on a copy of ``model``."""
+def _expected_step(model, x, y, with_regularization: bool, combine=None):
+    """Return (loss before the step, weights after one SGD step), computed on a copy of ``model``.
+
+    ``combine`` turns the list ``model.losses`` into the one term added (default: their sum, ``tf.add_n``).
+    """
     import keras
     import tensorflow as tf
 
@@ -42,7 +49,7 @@ def _expected_step(model, x, y, with_regularization: bool):
     with tf.GradientTape() as tape:
         loss = keras.losses.MeanSquaredError()(y, copy(x, training=True))
         if with_regularization and copy.losses:
-            loss += tf.add_n(copy.losses)
+            loss += (combine or tf.add_n)(copy.losses)
     grads = tape.gradient(loss, copy.trainable_variables)
     after = [(v - LEARNING_RATE * g).numpy() for v, g in zip(copy.trainable_variables, grads)]
     return float(loss), after
@@ -112,6 +119,14 @@ def _run_step(answer, model, x, y):
         raise Wrong(
             "no_update",
             "训练步之后权重一点没变：算出梯度后，还要 `optimizer.apply_gradients(zip(grads, model.trainable_variables))`。",
+        )
+    if int(optimizer.iterations) == 0:  # the weights changed, but not through the optimizer
+        raise Wrong(
+            "optimizer_unused",
+            "权重更新了，却不是传进来的优化器更新的：它的 `optimizer.iterations` 还是 0，你的代码自己改了变量"
+            "（例如 `v.assign_sub(0.1 * g)`）。这次检查传进来的碰巧是学习率 0.1 的 `SGD`，数值才对得上；"
+            "换成 `Adam`、改了学习率或用了学习率调度，你的训练步还是按 0.1 做普通的梯度下降，传进来的优化器根本不起作用。",
+            "用传进来的优化器更新：`optimizer.apply_gradients(zip(grads, model.trainable_variables))`。",
         )
     return loss, after
 
@@ -193,14 +208,40 @@ EX_06_1 = Exercise(
 # -- 06.3 -------------------------------------------------------------------------------------
 
 
+#: TF1's regularization collection: in TF2 nothing is ever added to it, so these give 0 (or nothing).
+TF1_REGULARIZATION = ("get_regularization_loss", "get_regularization_losses")
+
+
 def _check_regularization(answer) -> str:
     import numpy as np
+    import tensorflow as tf
 
     x, y = _data()
     model = _linear_model(l2=0.5)
     want_loss, want_weights = _expected_step(model, x, y, with_regularization=True)
     plain_loss, plain_weights = _expected_step(model, x, y, with_regularization=False)
-    loss, weights = _run_step(answer, model, x, y)
+    mean_loss, mean_weights = _expected_step(model, x, y, with_regularization=True, combine=tf.reduce_mean)
+    used_tf1: list[str] = []
+    with noting_calls(tf.compat.v1.losses, TF1_REGULARIZATION, used_tf1):
+        loss, weights = _run_step(answer, model, x, y)
+    if used_tf1 and _same(weights, plain_weights):
+        raise Wrong(
+            "tf1_regularization",
+            f"你加的是 `tf.compat.v1.losses.{used_tf1[0]}()`：它读的是 TF1 计算图里的正则化集合（collection），"
+            "TF1 的层把正则化损失登记在那里；TF2 的 Keras 层从不往里登记，所以它在 TF2 里总是 0（或空列表），"
+            f"加了等于没加：梯度只对预测损失 {plain_loss:.4f} 求，正则化损失 {want_loss - plain_loss:.4f} 没有算进去。"
+            "TF2 里各层的正则化损失在 `model.losses` 里。",
+            "在 `with tf.GradientTape()` 块里面加上 `loss += tf.add_n(model.losses)`。",
+        )
+    if _same(weights, mean_weights) and not _same(weights, want_weights):
+        raise Wrong(
+            "averaged_regularization",
+            f"模型有 {len(model.losses)} 项正则化损失（权重和偏置各一项），"
+            "你把它们求了平均（例如 `tf.reduce_mean(model.losses)`）："
+            f"加进去的是 {mean_loss - plain_loss:.4f}，而 `fit` 加的是它们的和 {want_loss - plain_loss:.4f}。"
+            "每一项都是一个正则化器自己的惩罚，要全部加起来；只有一项时两者碰巧相同，所以不容易发现。",
+            "`tf.add_n(model.losses)` 或 `sum(model.losses)` 把各项相加。",
+        )
     if _same(weights, plain_weights):
         raise Wrong(
             "missing_regularization",

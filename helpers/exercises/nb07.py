@@ -111,6 +111,16 @@ def _check_collatz(answer) -> str:
         raise Wrong("retraced", f"检查的 4 次调用追踪了 {count} 次：输入都是 `int32` 标量张量，应该只追踪一次。")
     ops = _graph_op_types(answer, tf.constant(6))
     loops = sorted(ops & {"While", "StatelessWhile"})
+    python_ops = sorted(ops & {"EagerPyFunc", "PyFunc", "PyFuncStateless"})
+    if not loops and python_ops:
+        raise Wrong(
+            "py_function",
+            f"步数都算对了，可计算图里没有循环，只有一个 `{python_ops[0]}` 算子：你用 `tf.py_function`（或 `tf.numpy_function`）"
+            "把整个循环交回给了 Python。循环没有被展开，也没有进图：每次调用，图都回到 Python 解释器里一步步地跑这个 "
+            "`while`。这样的图离不开 Python，保存成 SavedModel 后就用不了，也不能放到别的设备上并行；"
+            "题目要的是 AutoGraph 把 `while n != 1:` 改写成图里的 `While` 算子。",
+            "去掉 `tf.py_function`，直接在 `tf.function` 里用张量写：`while n != 1:`、`if n % 2 == 0:`。",
+        )
     if not loops:
         raise Wrong("loop_not_in_graph", "计算图里没有 `While` 算子：循环在追踪时被展开了，步数写死在图里。")
     rounds = _loop_rounds(answer, (1, 27))
@@ -189,10 +199,30 @@ def _check_running_sum(answer) -> str:
                     "列表里存的是循环内部的符号张量，出了循环就用不了。",
                     "用 `tf.TensorArray` 收集每一步的结果：`outputs = outputs.write(t, total)`，最后 `outputs.stack()`。",
                 ) from None
-            if isinstance(err.error, TypeError) and "None" in str(err.error):
+            overflow = re.search(r"modify element (\d+) in a list with (\d+) elements|write to index (\d+)", str(err.error))
+            if isinstance(err.error, tf.errors.InvalidArgumentError) and overflow:
+                size = overflow.group(2) or overflow.group(3)
+                which = "批大小 `tf.shape(x)[0]`" if size == str(n) else "别的长度"
+                raise Wrong(
+                    "tensor_array_size",
+                    f"`TensorArray` 装不下：输入形状是 {x.shape}（批 {n}、时间 {steps}），它的 `size` 却是 {size}，"
+                    f"你用的多半是{which}。循环按时间步 `t` 往里写，写到位置 {size} 时越界了"
+                    f"（InvalidArgumentError：要写下标 {size} 的元素，可它只有下标 0 到 {int(size) - 1} 这 {size} 个位置）。"
+                    "`TensorArray` 每个时间步存一个元素，`size` 要等于时间步数。",
+                    "`tf.TensorArray(tf.float32, size=tf.shape(x)[1])`：时间是第 1 维（转置成 `[时间, 批, 3]` 后就是第 0 维）。",
+                ) from None
+            if isinstance(err.error, (TypeError, ValueError)) and (
+                "None" in str(err.error) or "`size` must be provided" in str(err.error)
+            ):
+                failed = (
+                    "`tf.TensorArray(size=x.shape[1])` 就等于没给 `size`（ValueError：Argument `size` must be provided）"
+                    if "`size` must be provided" in str(err.error)
+                    else "`range(x.shape[1])` 用不了（Python 的 `range` 要一个整数）"
+                )
                 raise Wrong(
                     "static_length",
-                    "输入签名里时间长度是 `None`，追踪时 `x.shape[1]` 也是 `None`，`range()` 用不了。",
+                    "输入签名里时间长度是 `None`，追踪时 `x.shape[1]`（静态形状）也是 `None`：追踪时还不知道序列有多长，"
+                    f"{failed}。要用运行时才知道的长度 `tf.shape(x)[1]`。",
                     "用运行时才知道的长度：`for t in tf.range(tf.shape(x)[1]):`，结果写进 `tf.TensorArray`。",
                 ) from None
             raise

@@ -6,7 +6,7 @@ import tempfile
 from pathlib import Path
 
 from helpers.exercises import private_api
-from helpers.exercises.core import Exercise, LearnerError, Wrong, call
+from helpers.exercises.core import Exercise, LearnerError, Wrong, call, noting_calls
 
 NOTEBOOK = "08_metrics_losses_summaries"
 
@@ -81,6 +81,12 @@ EX_08_1 = Exercise(
 # -- 08.2 -------------------------------------------------------------------------------------
 
 LOSSES = [2.5, 1.75, 1.25, 1.0]
+#: Summary functions that write something other than a scalar (the check notes if the answer called them).
+NOT_SCALAR = {"histogram": "直方图", "image": "图像", "text": "文本", "audio": "音频"}
+#: The TensorBoard page that shows each of them.
+PAGE = {"histogram": "HISTOGRAMS", "image": "IMAGES", "text": "TEXT", "audio": "AUDIO"}
+#: TF1 summary ops: in TF2 they return a serialized summary, and write nothing unless a global step is set.
+TF1_SUMMARY = ("scalar", "histogram", "image", "text", "audio", "tensor_summary", "merge_all", "merge")
 
 
 def _read(logdir) -> dict:
@@ -90,6 +96,11 @@ def _read(logdir) -> dict:
         return helpers.summaries.read_scalars(logdir)
     except (ValueError, TypeError, OSError):
         return {}
+
+
+def _graph_scope(tag: str) -> bool:
+    """True if a part of ``tag`` before its last ``/`` is a name scope of a graph loop or branch (``while/``, ``cond_1/``)."""
+    return any(part.split("_")[0] in ("while", "cond") for part in tag.split("/")[:-1])
 
 
 def _check_write(answer) -> str:
@@ -104,8 +115,11 @@ def _check_write(answer) -> str:
         default_writer = private_api.default_summary_writer()  # the learner's own, if one is set: kept for afterwards
         left_default = None
         tf.summary.experimental.set_step(None)  # a step set in an earlier experiment must not fill in a missing one
+        other_kinds: list[str] = []  # tf.summary.histogram and friends, called by the answer
+        tf1_ops: list[str] = []  # tf.compat.v1.summary.*, called by the answer
         try:
-            call(answer, str(logdir), list(LOSSES))
+            with noting_calls(tf.summary, NOT_SCALAR, other_kinds), noting_calls(tf.compat.v1.summary, TF1_SUMMARY, tf1_ops):
+                call(answer, str(logdir), list(LOSSES))
             now_default = private_api.default_summary_writer()
             if now_default is not default_writer:  # set_as_default() and left it so
                 left_default = now_default
@@ -139,6 +153,24 @@ def _check_write(answer) -> str:
         if logdir.is_dir():
             events = logdir.rglob(f"{helpers.summaries.EVENT_FILE_PREFIX}*")
             elsewhere = sorted({str(path.parent.relative_to(logdir)) for path in events if path.parent != logdir})
+    if "loss" not in scalars and tf1_ops:
+        raise Wrong(
+            "tf1_summary",
+            f"你用的是 TF1 的 `tf.compat.v1.summary.{tf1_ops[0]}`：在 TF2 里它只返回一个序列化的摘要（字符串张量），"
+            "要交给 TF1 的 `FileWriter.add_summary` 才会写进文件；放在 TF2 写入器的 `with writer.as_default():` 里，"
+            "没有设全局 step 时它什么也不写，日志里就读不到 `loss`。它也没有 `step` 参数，每个损失记在哪一步由不得你。",
+            "用 TF2 的 `tf.summary.scalar(\"loss\", loss, step=i)`：每条都带上自己的 `step`。",
+        )
+    if "loss" not in scalars and other_kinds:
+        kind = other_kinds[0]
+        raise Wrong(
+            "not_scalar",
+            f"你用 `tf.summary.{kind}` 写下的是{NOT_SCALAR[kind]}摘要，不是标量："
+            f"TensorBoard 把它放在 {PAGE[kind]} 页里，"
+            "不会画成 SCALARS 页里的损失曲线，`read_scalars` 也只读标量，所以读不到 `loss`。"
+            "每一步的损失是一个数，要写成标量摘要。",
+            "`tf.summary.scalar(\"loss\", loss, step=i)`。",
+        )
     if not scalars and elsewhere:
         raise Wrong(
             "wrong_folder",
@@ -151,7 +183,17 @@ def _check_write(answer) -> str:
             "日志文件夹里没有读到任何标量。摘要要在写入器的 `with writer.as_default():` 里写，写入器才知道写到哪里。",
         )
     points = scalars.get("loss", [])
-    scoped = sorted(tag for tag in scalars if tag.endswith("/loss"))
+    scoped = sorted(tag for tag in scalars if tag.endswith("/loss") and _graph_scope(tag))
+    prefixed = sorted(tag for tag in scalars if tag.endswith("/loss") and not _graph_scope(tag))
+    if not points and prefixed and not scoped:
+        raise Wrong(
+            "wrong_tag",
+            f"标量写进去了，但标记是 `{prefixed[0]}`，不是题目要的 `\"loss\"`：`/` 前面的部分是你自己写进标记里的前缀，"
+            f"TensorBoard 按它把曲线归到 `{prefixed[0].rsplit('/', 1)[0]}` 组下，读回来时键也是 `{prefixed[0]}`。"
+            "区分训练和验证，靠的是两个写入器（两个文件夹，例如 `logs/train`、`logs/validation`），标记都写 `\"loss\"`，"
+            "TensorBoard 才会把两条曲线画在同一张图里。",
+            "`tf.summary.scalar(\"loss\", loss, step=i)`：标记就是 `\"loss\"`。",
+        )
     if not points and scoped:
         raise Wrong(
             "name_scope",
@@ -202,6 +244,7 @@ ACCURACY = {0: 0.31, 5: 0.62, 10: 0.74, 15: 0.77, 20: 0.79, 25: 0.78}
 
 
 def _check_read_back(answer) -> str:
+    import numpy as np
     import tensorflow as tf
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -220,10 +263,25 @@ def _check_read_back(answer) -> str:
             f"返回了 {got:g}：这是一个损失值，题目要的是它对应的 `step`（整数）。",
             "列表里每个点是 `(step, 值)`：按值找最小的那个点，再取它的第 0 项。",
         )
-    try:
-        got = int(got)
-    except (TypeError, ValueError):
-        raise Wrong("wrong_type", f"应该返回一个整数（step），现在是 {type(got).__name__}。") from None
+    if isinstance(got, str):
+        right = "数字对了，类型不对，" if got.strip() == str(best) else ""
+        raise Wrong(
+            "wrong_type",
+            f"返回了字符串 {got!r}：{right}题目要的是整数 `step`。字符串和整数不相等（`{got!r} == {best}` "
+            "是 False），按字符串比大小也不对（`'5' > '15'`），拿它当 step 传给 `tf.summary.scalar` 也不行。",
+            "直接返回那个点的第 0 项，不要再套 `str(...)`：`min(points, key=lambda p: p[1])[0]`。",
+        )
+    if isinstance(got, float):
+        right = "数字对了，类型不对，" if got == best else ""
+        raise Wrong(
+            "wrong_type",
+            f"返回了浮点数 {got!r}：{right}题目要的是整数 `step`。step 是训练走过的步数，只能是整数；"
+            "`read_scalars` 读回的 step 本来就是整数，用不着 `float(...)`。",
+            "直接返回那个点的第 0 项：`min(points, key=lambda p: p[1])[0]`。",
+        )
+    if isinstance(got, bool) or not isinstance(got, (int, np.integer)):
+        raise Wrong("wrong_type", f"应该返回一个整数（step），现在是 {type(got).__name__}。")
+    got = int(got)
     steps = list(LOGGED)
     if got != best and got == steps.index(best):
         raise Wrong(

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Generator, Iterator
 
-from helpers.exercises.core import Exercise, LearnerError, Wrong, call, describe_error
+from helpers.exercises.core import Exercise, LearnerError, Wrong, call, describe_error, noting_calls
 
 NOTEBOOK = "09_debugging"
 
@@ -26,6 +27,15 @@ def _check_eager_switch(answer) -> str:
     python_runs.clear()
     results = call(answer, add_one, [tf.constant(i) for i in range(3)])
     left_on = tf.config.functions_run_eagerly()  # the learner's setting is restored after the check, not here
+    if isinstance(results, Iterator):  # map(), a generator: fn runs only when the check reads it, switch off by then
+        kind = "`map` 对象" if isinstance(results, map) else ("生成器" if isinstance(results, Generator) else "迭代器")
+        raise Wrong(
+            "lazy_result",
+            f"返回的不是列表，而是一个 {kind}，它是惰性的：`map(fn, xs)`、`(fn(x) for x in xs)` 并不马上调用 `fn`，"
+            "要等有人遍历它时才调用。你的函数返回时开关已经关上了（或者关开关的那一行已经运行过了），检查遍历它时 `fn` 才运行，"
+            "那时已经回到计算图，函数里的 Python 代码一次也没有在即时执行下运行。",
+            "在开关开着的时候就把结果全部算出来：`return [fn(x) for x in xs]`（或 `list(map(fn, xs))`）。",
+        )
     try:
         values = [int(v) for v in results]
     except (TypeError, ValueError):
@@ -197,7 +207,7 @@ EX_09_2 = Exercise(
     notebook=NOTEBOOK,
     title="用 `tf.debugging` 断言挡住坏输入",
     difficulty=2,
-    section="`tf.debugging` 里的断言",
+    section="深入：`tf.debugging` 里的断言",
     task=(
         "写一个 `tf.function` 函数 `safe_log(x)`，返回 `tf.math.log(x)`；但只要 `x` 里有不大于 0 的数，"
         "就在计算图里报错，而不是悄悄返回 -inf 或 nan。检查会用正常的和含 0、负数的输入调用它。"
@@ -223,13 +233,90 @@ def _probe_model():
             self.dense = keras.layers.Dense(1, kernel_initializer="zeros")
             self.eager_calls = []
             self.switch_on = []  # was the global switch on during this call?
+            self.batch_sizes = []  # the size of each batch (known when eager)
 
         def call(self, inputs):
             self.eager_calls.append(bool(tf.executing_eagerly()))  # Python: runs at tracing, or every batch
             self.switch_on.append(tf.config.functions_run_eagerly())
+            self.batch_sizes.append(inputs.shape[0])  # a number when eager: the size of this batch
             return self.dense(inputs)
 
     return Probe()
+
+
+def _computes_mse(loss) -> bool:
+    """True if ``loss`` (what ``compile`` was given: a name, a function or a ``Loss``) is the mean squared error."""
+    import keras
+    import numpy as np
+
+    y_true = np.array([[0.0], [1.0]], dtype=np.float32)
+    y_pred = np.array([[0.5], [3.0]], dtype=np.float32)  # MSE 2.125; MAE 1.25, Huber 0.8125, ...
+    try:
+        fn = keras.losses.get(loss) if isinstance(loss, str) else loss
+        return bool(np.isclose(float(keras.ops.mean(fn(y_true, y_pred))), 2.125))
+    except Exception:  # not a loss this can call: not the one the task asks for
+        return False
+
+
+def _check_spec(model, used: list[str], x) -> None:
+    """Wrong unless the model was trained as the task says: ``fit``, SGD, MSE, batches of 4, 1 epoch."""
+    import keras
+
+    if "fit" not in used:
+        other = "`train_on_batch`" if "train_on_batch" in used else "别的办法"
+        raise Wrong(
+            "not_fit",
+            f"模型是用 {other} 训练的，没有调用 `fit`：题目要的是用 `fit` 训练。`train_on_batch` 把给它的数据当作一批，"
+            "只做一步，不分批、不按轮遍历；`fit` 才会按 `batch_size` 把数据分批、按 `epochs` 遍历。"
+            "`run_eagerly` 对两者都起作用，但这里练的是调试 `fit` 的写法。",
+            "`model.fit(x, y, batch_size=4, epochs=1, verbose=0)`。",
+        )
+    found = []  # (key, the whole explanation, a short one for a list of several)
+    optimizer = getattr(model, "optimizer", None)
+    if not isinstance(optimizer, keras.optimizers.SGD):
+        found.append((
+            "wrong_optimizer",
+            f"`compile` 用的优化器是 `{type(optimizer).__name__}`，题目要的是 `\"sgd\"`（`keras.optimizers.SGD`）。",
+            f"优化器是 `{type(optimizer).__name__}`（要 `\"sgd\"`）",
+        ))
+    loss = getattr(model, "loss", None)
+    if not _computes_mse(loss):
+        shown = f"`{loss!r}`" if isinstance(loss, str) else f"`{type(loss).__name__}`"
+        found.append((
+            "wrong_loss",
+            f"`compile` 用的损失是 {shown}，题目要的是 `\"mse\"`（均方误差）：检查用同一组预测值试了它，算出的不是均方误差。",
+            f"损失是 {shown}（要 `\"mse\"`）",
+        ))
+    sizes = model.batch_sizes
+    per_epoch = -(-len(x) // 4)
+    if sizes and set(sizes) != {4}:
+        default = "：`batch_size` 不小于 8 时（没给 `batch_size` 时默认是 32），8 个样本只有一批" if sizes[0] == len(x) else ""
+        found.append((
+            "wrong_batch_size",
+            f"`fit` 里每批的样本数是 {sizes}，题目要的批大小是 4{default}。检查的 `x` 有 {len(x)} 个样本，"
+            f"批大小 4 时一轮是 {per_epoch} 批，`call` 也就运行 {per_epoch} 次。",
+            f"每批 {sizes[0]} 个样本（要 4 个{'；没给 `batch_size` 时默认是 32' if default else ''}）",
+        ))
+    batches = -(-len(x) // sizes[0]) if sizes and sizes[0] else per_epoch  # batches per epoch, at the batch size used
+    if sizes and len(sizes) != batches:
+        epochs = f"{len(sizes) / batches:g}"
+        found.append((
+            "wrong_epochs",
+            f"`call` 运行了 {len(sizes)} 次，也就是训练了 {epochs} 轮（{len(x)} 个样本、每批 {sizes[0]} 个，"
+            f"一轮是 {batches} 批）：题目要的是训练 1 轮。",
+            f"训练了 {epochs} 轮（要 1 轮）",
+        ))
+    why = "调试时只改一处（让 `call` 即时执行），其余和平时训练保持一样，看到的才是平时训练时的行为。"
+    hint = (
+        "`model.compile(optimizer=\"sgd\", loss=\"mse\", run_eagerly=True)`，"
+        "再 `model.fit(x, y, batch_size=4, epochs=1, verbose=0)`。"
+    )
+    if len(found) == 1:
+        key, text, _ = found[0]
+        raise Wrong(key, f"{text}{why}", hint)
+    if found:
+        listed = "；".join(short for _, _, short in found)
+        raise Wrong(found[0][0], f"`call` 确实即时执行了，但训练的设置和题目要求有 {len(found)} 处不同：{listed}。{why}", hint)
 
 
 def _check_run_eagerly(answer) -> str:
@@ -242,7 +329,10 @@ def _check_run_eagerly(answer) -> str:
     model(x[:1])  # build the variables first (a plain call, eager)
     model.eager_calls.clear()
     model.switch_on.clear()
-    call(answer, model, x, y)
+    model.batch_sizes.clear()
+    used: list[str] = []  # which of the model's training methods the answer called
+    with noting_calls(model, ("fit", "train_on_batch"), used):
+        call(answer, model, x, y)
     global_switch = tf.config.functions_run_eagerly()  # the learner's setting is restored after the check, not here
     eager_calls = [c for c in model.eager_calls]
     if global_switch:
@@ -264,6 +354,7 @@ def _check_run_eagerly(answer) -> str:
             f"`call` 被调用了 {len(eager_calls)} 次，其中 {eager_calls.count(False)} 次是在追踪计算图："
             "`fit` 默认把每一步放进 `tf.function`，`call` 里的 Python 代码只在追踪时运行。",
         )
+    _check_spec(model, used, x)
     return (
         f"`fit` 里的 {len(eager_calls)} 次 `call` 全部在即时执行下运行：`compile(run_eagerly=True)` 只影响这一个模型，"
         "调试完重新 `compile` 就回到计算图。"
