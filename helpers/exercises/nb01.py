@@ -298,18 +298,39 @@ EX_01_2 = Exercise(
 # -- 01.3 -------------------------------------------------------------------------------------
 
 
+def _train_step(model, optimizer, x, y):
+    """The check's own training step (the same as the notebook's ``train_step``): one SGD step on MSE."""
+    import tensorflow as tf
+
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables))
+    return loss
+
+
 def _check_freeze(answer) -> str:
     import keras
+    import tensorflow as tf
+
+    from helpers.checks import changed_variables
 
     inputs = keras.Input(shape=(4,))
     backbone = keras.Sequential(  # layers named here, so the message names the same variables every time
-        [keras.Input(shape=(4,)), keras.layers.Dense(8, activation="relu", name="dense")], name="backbone"
+        [keras.Input(shape=(4,)), keras.layers.Dense(8, activation="relu", name="dense"),
+         keras.layers.BatchNormalization(name="norm")],
+        name="backbone",
     )
     head = keras.layers.Dense(2, name="head")
     model = keras.Model(inputs, head(backbone(inputs)))
-    call(answer, model, backbone)
+    optimizer = keras.optimizers.SGD(0.1)
+    x = tf.random.stateless_normal((16, 4), seed=[1, 2])
+    y = tf.random.stateless_normal((16, 2), seed=[3, 4])
+    step = tf.function(_train_step)
+    step(model, optimizer, x, y)  # traced before freezing, as a training loop would have been
+    new_step = call(answer, model, backbone, step)
     trainable = {id(v) for v in model.trainable_variables}
-    backbone_training = [v.path for v in backbone.weights if id(v) in trainable]
+    backbone_training = [v.path for v in backbone.trainable_weights if id(v) in trainable]
     head_missing = [v.path for v in head.weights if id(v) not in trainable]
     if head_missing:
         raise Wrong(
@@ -322,26 +343,77 @@ def _check_freeze(answer) -> str:
             "backbone_trains",
             f"`backbone` 的变量 {backbone_training} 还在 `model.trainable_variables` 里，训练步仍会更新它们。",
         )
+    if new_step is None:
+        raise Wrong(
+            "no_step",
+            "`backbone` 已经冻结了，可函数没有返回训练步，检查没有东西可以接着训练。",
+            "最后返回一个新的 `tf.function`，例如 `return tf.function(step.python_function)`。",
+        )
+    if not callable(new_step):
+        raise Wrong(
+            "no_step",
+            f"函数返回的是 {type(new_step).__name__} 类型的值，不是训练步：检查要用它接着训练。",
+            "最后返回一个新的 `tf.function`，例如 `return tf.function(step.python_function)`。",
+        )
+    if new_step is step:
+        text = "返回的是原来那个已经追踪过的 `step`。"
+    elif not hasattr(new_step, "experimental_get_tracing_count"):
+        raise Wrong(
+            "eager_step",
+            "返回的训练步不是 `tf.function`：它每一步都以即时执行运行 Python 代码，结果对，但没有计算图，慢。",
+            "用 `tf.function(...)` 把它包起来再返回。",
+        )
+    else:
+        text = "返回的训练步里调用的还是原来那张计算图。"
+    watched = model.variables
+    changed = changed_variables(watched, lambda: [call(new_step, model, optimizer, x, y) for _ in range(2)])
+    stale = [path for path in changed if path.startswith("backbone/")]
+    layers_on = [layer.name for layer in backbone.layers if layer.trainable]
+    if stale and layers_on and all("moving" in path for path in stale):
+        raise Wrong(
+            "backbone_trains",
+            f"变量都不可训练了，可层 {layers_on} 的 `trainable` 还是 `True`：`BatchNormalization` 在 "
+            f"`training=True` 时照样更新滑动均值和滑动方差，训练 2 步后变了：{stale}。",
+            "冻结要设在层或子模型上：`backbone.trainable = False`。",
+        )
+    if stale:
+        raise Wrong(
+            "stale_step",
+            f"{text}用它训练 2 步后，冻结的 `backbone` 里这些变量还是变了：{stale}。"
+            "`step` 在冻结之前就追踪好了，它的图里记着当时的可训练变量列表和 `BatchNormalization` 的训练模式；"
+            "同一个模型对象改了 `trainable`，`tf.function` 不会重新追踪。",
+            "返回一个新的 `tf.function`：`tf.function(step.python_function)`，第一次调用时它按冻结后的模型重新追踪。",
+        )
+    missing = [v.path for v in head.weights if v.path not in changed]
+    if missing:
+        raise Wrong(
+            "head_not_trained",
+            f"用返回的训练步训练 2 步后，头部的变量 {missing} 没有变：这个训练步没有更新头部。",
+            "训练步要对 `model.trainable_variables` 求梯度，再交给优化器。",
+        )
     return (
-        f"`model.trainable_variables` 里只剩头部的 {len(head.weights)} 个变量，`backbone` 的 "
-        f"{len(backbone.weights)} 个变量被冻结，训练步不会再改动它们。"
+        f"`model.trainable_variables` 里只剩头部的 {len(head.weights)} 个变量；用你返回的新训练步训练 2 步，"
+        f"变了的只有 {changed}，`backbone` 的 {len(backbone.weights)} 个变量（连同滑动均值和方差）都没动。"
     )
 
 
 EX_01_3 = Exercise(
     id="01.3",
     notebook=NOTEBOOK,
-    title="冻结子模型，只训练头部",
-    difficulty=1,
+    title="冻结子模型，换一个新的训练步",
+    difficulty=2,
     section="只训练模型的一部分",
     task=(
-        "微调时常常只训练新加的头部。写 `freeze_backbone(model, backbone)`：`model` 由子模型 `backbone`"
-        "（一层 `Dense(8)`）和头部 `Dense(2)` 组成，函数要让 `backbone` 的变量不再参与训练，头部照常训练。\n\n"
-        "检查会看 `model.trainable_variables` 里还有哪些变量。"
+        "微调时常常只训练新加的头部。写 `freeze_backbone(model, backbone, step)`：`model` 由子模型 `backbone`"
+        "（`Dense(8)` 和 `BatchNormalization`）和头部 `Dense(2)` 组成；`step(model, optimizer, x, y)` 是一个"
+        "已经用这个模型训练过的 `tf.function` 训练步，和正文的 `graph_step` 一样。函数要冻结 `backbone`，"
+        "并返回从现在起用来训练的训练步。\n\n"
+        "检查会看 `model.trainable_variables` 里还有哪些变量，再用你返回的训练步训练 2 步，看哪些变量变了。"
     ),
     hints=(
-        "冻结（freeze）一个层或子模型，就是把它的 `trainable` 设为 `False`。",
-        "只设 `backbone.trainable = False`；`model.trainable = False` 会把头部也一起冻结。",
+        "冻结（freeze）一个层或子模型，就是把它的 `trainable` 设为 `False`；`model.trainable = False` 会把头部也一起冻结。",
+        "冻结之前追踪好的 `step` 不会重新追踪。`step.python_function` 是它包装的 Python 函数，"
+        "`tf.function(step.python_function)` 是一个新的、还没追踪过的 `tf.function`。",
     ),
     check=_check_freeze,
 )

@@ -45,6 +45,39 @@ def _require_python_float(got, name: str) -> None:
     raise Wrong("not_float", f"`{name}` 的结果应该是一个 Python 浮点数，现在是 {shown}。")
 
 
+#: The temporary optimizer class the check adds to ``keras.optimizers``, with a default no table has.
+PROBE_NAME, PROBE_RATE = "ProbeOptimizer", 0.0375
+
+
+def _check_not_hard_coded(answer) -> None:
+    """Wrong "hard_coded" unless ``answer`` reads a default it cannot know: a class added just for this call."""
+    import keras
+
+    class ProbeOptimizer(keras.optimizers.SGD):
+        def __init__(self, learning_rate=PROBE_RATE, **kwargs):
+            super().__init__(learning_rate=learning_rate, **kwargs)
+
+    setattr(keras.optimizers, PROBE_NAME, ProbeOptimizer)  # for getattr(keras.optimizers, name)
+    try:
+        try:
+            with keras.saving.custom_object_scope({PROBE_NAME: ProbeOptimizer}):  # for keras.optimizers.get(name)
+                got = call(answer, PROBE_NAME)
+            got = as_number(got, f"`{PROBE_NAME}` 的结果")
+        except (LearnerError, Wrong):
+            got = None
+    finally:
+        delattr(keras.optimizers, PROBE_NAME)
+    if got is None or abs(got - PROBE_RATE) > 1e-7:
+        shown = "出了错" if got is None else f"给出了 {got:g}"
+        raise Wrong(
+            "hard_coded",
+            f"题目里的 6 个名字都对了，可检查临时往 `keras.optimizers` 里加了一个 `{PROBE_NAME}`"
+            f"（不传参数时学习率是 {PROBE_RATE:g}），你的函数对它{shown}：数字是写在代码里的，"
+            "换一个版本的 Keras、或者一个新的优化器，它就不对了。",
+            "`float(getattr(keras.optimizers, name)().learning_rate)`：每次都从已安装的 Keras 里读。",
+        )
+
+
 def _check_read_default(answer) -> str:
     names = ["SGD", "Adam", "Adagrad", "Adadelta", "Nadam", "Lion"]
     got_all = {}
@@ -79,6 +112,7 @@ def _check_read_default(answer) -> str:
                 )
             raise Wrong("wrong_value", f"`{name}` 给出了 {got:g}，已安装的 Keras 里的默认学习率是 {want:g}。")
         got_all[name] = got
+    _check_not_hard_coded(answer)
     listed = "，".join(f"{n} {v:g}" for n, v in got_all.items())
     return f"读出的默认学习率与已安装的 Keras 一致：{listed}。"
 
@@ -92,7 +126,7 @@ EX_02_1 = Exercise(
     task=(
         "写 `default_learning_rate(name)`：给一个优化器类的名字（如 `\"Adagrad\"`），返回已安装的 Keras 里"
         "这个优化器不传参数时的学习率（一个 Python 浮点数）。不要把数字写死：检查会拿它和当前版本比对，"
-        "其中也有指南写成时还没有的优化器。"
+        "其中也有指南写成时还没有的优化器，还有一个检查时临时加进 `keras.optimizers` 的优化器。"
     ),
     hints=(
         "`getattr(keras.optimizers, name)` 按名字取出优化器类。",

@@ -1,0 +1,5 @@
+def freeze_backbone(model, backbone, step):
+    backbone.trainable = False
+
+
+answer = freeze_backbone
