@@ -1,4 +1,4 @@
-"""Exercises of 02_optimizer_defaults: read default learning rates, and what to do when they changed."""
+"""Exercises of 02_optimizer_defaults: read default learning rates, and what to do when they changed (or vanished)."""
 
 from __future__ import annotations
 
@@ -107,7 +107,7 @@ def _check_read_default(answer) -> str:
             if name in TF1_DEFAULTS and abs(got - TF1_DEFAULTS[name]) < 1e-9 and want != TF1_DEFAULTS[name]:
                 raise Wrong(
                     "tf1_values",
-                    f"`{name}` 给出了 {got:g}，这是 TF1 `tf.keras`（1.13 及更早）的默认值；已安装的 Keras 里是 {want:g}。"
+                    f"`{name}` 给出了 {got:g}，这是 TF ≤1.13 `tf.keras` 的默认值；已安装的 Keras 里是 {want:g}。"
                     "默认值会随版本变化，要从正在用的 Keras 里读，而不是记住一张表。",
                 )
             raise Wrong("wrong_value", f"`{name}` 给出了 {got:g}，已安装的 Keras 里的默认学习率是 {want:g}。")
@@ -137,65 +137,6 @@ EX_02_1 = Exercise(
 
 
 # -- 02.2 -------------------------------------------------------------------------------------
-
-
-def _check_changed(answer) -> str:
-    if isinstance(answer, str) or not hasattr(answer, "__iter__"):
-        raise Wrong("wrong_type", f"答案应该是优化器名字的集合，如 `{{\"Adam\"}}`，现在是 {type(answer).__name__}。")
-    given = {str(n) for n in answer}
-    changed = {n for n, old in TF1_DEFAULTS.items() if abs(_installed_default(n) - old) > 1e-9}
-    unknown = sorted(given - set(TF1_DEFAULTS))
-    by_lower = {n.lower(): n for n in TF1_DEFAULTS}
-    cased = [(n, by_lower[n.lower()]) for n in unknown if n.lower() in by_lower]
-    if cased:
-        shown = "，".join(f"`{n}` 应该写成 `{right}`" for n, right in cased)
-        raise Wrong(
-            "letter_case",
-            f"名字的大小写和类名不一致：{shown}。`keras.optimizers` 里的类名区分大小写，检查也按类名比对。",
-            "照题目里的写法：`SGD`、`Adam`、`RMSprop`、`Adagrad`、`Adadelta`、`Adamax`、`Nadam`。",
-        )
-    if unknown:
-        raise Wrong("unknown_name", f"{'、'.join(unknown)} 不在题目给出的 7 个优化器里。")
-    extra, missing = sorted(given - changed), sorted(changed - given)
-    if extra:
-        values = "，".join(f"{n} 现在是 {_installed_default(n):g}" for n in extra)
-        exact_compare = {n for n, old in TF1_DEFAULTS.items() if _installed_default(n) != old}  # what `!=` gives
-        if given == exact_compare:
-            raise Wrong(
-                "float32_compare",
-                f"{'、'.join(extra)} 其实没有变（{values}）。学习率存在 `float32` 变量里，`float()` 读出的 0.001 是 "
-                f"{_installed_default('Adam')!r}，和 Python 的 0.001 差一点点，用 `!=` 比较就不相等。",
-                "比较浮点数用 `np.isclose(a, b)`，或者先 `round(x, 6)` 再比。",
-            )
-        raise Wrong("extra", f"{'、'.join(extra)} 的默认学习率没有变（{values}，与 TF1 `tf.keras` 相同）。")
-    if missing:
-        values = "，".join(f"{n} 从 {TF1_DEFAULTS[n]:g} 变成了 {_installed_default(n):g}" for n in missing)
-        raise Wrong("missing", f"还漏了 {'、'.join(missing)}：{values}。")
-    values = "；".join(f"{n} {TF1_DEFAULTS[n]:g} → {_installed_default(n):g}" for n in sorted(changed))
-    return f"正是这 {len(changed)} 个：{values}。迁移后收敛变了，先查它们。"
-
-
-EX_02_2 = Exercise(
-    id="02.2",
-    notebook=NOTEBOOK,
-    title="哪些优化器的默认学习率变了",
-    difficulty=1,
-    section="从已安装的 Keras 读出默认学习率",
-    task=(
-        "TF1 `tf.keras`（1.13 及更早）里 7 个优化器的默认学习率是：`SGD` 0.01、`Adam` 0.001、`RMSprop` 0.001、`Adagrad` 0.01、"
-        "`Adadelta` 1.0、`Adamax` 0.002、`Nadam` 0.002。\n\n"
-        "在已安装的 Keras 里，其中哪些的默认学习率变了？把它们的名字放进一个集合 `answer`"
-        "（可以手写，也可以用代码算出来）。检查会读出当前版本的数值来比对。"
-    ),
-    hints=(
-        "不传参数创建每个优化器，`float(optimizer.learning_rate)` 就是默认学习率。",
-        "把读出的数和题目里 TF1 `tf.keras` 的数逐个比较：不相等的就是变了的。学习率是 `float32`，比较时用 `np.isclose`。",
-    ),
-    check=_check_changed,
-)
-
-
-# -- 02.3 -------------------------------------------------------------------------------------
 
 STEPS = 8
 #: The loss must fall below this share of its start (the Keras 3 default gets to about 0.99999).
@@ -270,11 +211,11 @@ def _check_slow(answer) -> str:
     )
 
 
-EX_02_3 = Exercise(
-    id="02.3",
+EX_02_2 = Exercise(
+    id="02.2",
     notebook=NOTEBOOK,
     title="迁移后训练不动了：找回原来的学习率",
-    difficulty=2,
+    difficulty=1,
     section="默认值变了，损失曲线也跟着变",
     task=(
         "一段写于 TF 1.13 时代的代码用 `Adadelta` 的默认设置拟合一条直线，当时损失从第一步起就稳步下降；"
@@ -283,10 +224,140 @@ EX_02_3 = Exercise(
         "（用现在的默认设置，只降低约 0.001%）。"
     ),
     hints=(
-        "先看看 `keras.optimizers.Adadelta().learning_rate` 现在是多少，再和 TF1 `tf.keras` 的默认值比一比。",
-        "TF 1.13 及更早的 `tf.keras` 里，`Adadelta` 的默认学习率是 1.0：`keras.optimizers.Adadelta(learning_rate=1.0)`。",
+        "先看看 `keras.optimizers.Adadelta().learning_rate` 现在是多少，再和 TF ≤1.13 `tf.keras` 的默认值比一比。",
+        "TF ≤1.13 的 `tf.keras` 里，`Adadelta` 的默认学习率是 1.0：`keras.optimizers.Adadelta(learning_rate=1.0)`。",
     ),
     check=_check_slow,
+)
+
+
+
+# -- 02.3 -------------------------------------------------------------------------------------
+
+#: The old code: ``SGD(lr=0.1, decay=0.01)``; step t (from 0) used OLD_RATE / (1 + OLD_DECAY * t).
+OLD_RATE, OLD_DECAY, DECAY_STEPS = 0.1, 0.01, 3
+#: Hint shared by the verdicts that need a schedule.
+SCHEDULE_HINT = (
+    "`keras.optimizers.schedules.InverseTimeDecay(0.1, decay_steps=1, decay_rate=0.01)`，"
+    "把它当作 `learning_rate` 传给 `keras.optimizers.SGD`。"
+)
+
+
+def _steps_taken(optimizer, start: float, grad: float, steps: int) -> list[float]:
+    """Return how far ``optimizer`` moves a variable from ``start`` in each of ``steps`` steps under gradient ``grad``."""
+    import keras
+    import tensorflow as tf
+
+    var = keras.Variable(start)
+    positions = [start]
+    for _ in range(steps):
+        optimizer.apply_gradients([(tf.constant(grad), var)])
+        positions.append(float(var.numpy()))
+    return [before - after for before, after in zip(positions, positions[1:])]
+
+
+def _shown(values) -> str:
+    return "、".join(f"{v:.5f}" for v in values)
+
+
+def _check_decay(answer) -> str:
+    import warnings
+
+    import keras
+    import numpy as np
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        optimizer = call(answer)
+    warned = any("decay" in str(w.message) for w in caught)
+    if isinstance(optimizer, type) and issubclass(optimizer, keras.optimizers.Optimizer):
+        raise Wrong(
+            "not_optimizer",
+            f"`make_optimizer()` 返回的是优化器类 `{optimizer.__name__}` 本身，不是实例：类名后面加括号才创建一个优化器。",
+            SCHEDULE_HINT,
+        )
+    if not isinstance(optimizer, keras.optimizers.Optimizer):
+        raise Wrong(
+            "not_optimizer",
+            f"`make_optimizer()` 应该返回一个 Keras 3 的优化器实例，现在是 {type(optimizer).__name__}。",
+            SCHEDULE_HINT,
+        )
+    if not isinstance(optimizer, keras.optimizers.SGD):
+        raise Wrong(
+            "wrong_class",
+            f"返回的是 `{type(optimizer).__name__}`。旧代码用的是 `SGD`：迁移时只换写法，不换算法。",
+        )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the same warning again: the first call already showed it
+        second = call(answer)
+    if second is optimizer:
+        raise Wrong(
+            "shared_optimizer",
+            "`make_optimizer()` 调用两次，返回的是同一个优化器对象：它是在函数外面创建一次、之后每次都交出去的。"
+            "优化器有自己的状态（已走的步数，以及它第一次更新的那组变量），用它去训练一个新模型，Keras 3 会报错"
+            "（`Unknown variable`）；学习率调度也会接着上次的步数往下衰减。",
+            "在 `make_optimizer()` 里面创建并返回优化器，每次调用都是一个新的。",
+        )
+    held = 1.0 - sum(_steps_taken(second, start=1.0, grad=0.0, steps=DECAY_STEPS))
+    if abs(held - 1.0) > 1e-6:
+        raise Wrong(
+            "weight_decay",
+            f"梯度一直是 0，权重却从 1.0 变成了 {held:.5f}：这是 `weight_decay=` 的权重衰减，"
+            "每一步从权重里减去 学习率 × `weight_decay` × 权重本身，把权重往 0 拉。"
+            "旧代码的 `decay=` 是学习率衰减，和它不是一回事，改个名字就换成了另一个算法。",
+            "去掉 `weight_decay=`，用学习率调度：" + SCHEDULE_HINT,
+        )
+    got = _steps_taken(optimizer, start=0.0, grad=1.0, steps=DECAY_STEPS)
+    want = [OLD_RATE / (1 + OLD_DECAY * t) for t in range(DECAY_STEPS)]
+    if np.allclose(got, want, rtol=1e-5, atol=0):
+        return (
+            f"梯度 1.0 下 {DECAY_STEPS} 步的步长是 {_shown(got)}，正是 0.1 / (1 + 0.01 × t)：旧代码的学习率衰减在 Keras 3 里"
+            "写成了学习率调度，不会再被悄悄忽略。"
+        )
+    if np.allclose(got, got[0], rtol=1e-6, atol=0):
+        if warned:
+            why = (
+                "你传了 `decay=`：Keras 3 的优化器收下它，只发一条警告（`Argument decay is no longer supported "
+                "and will be ignored`），然后完全不用它。"
+            )
+        else:
+            why = "学习率没有衰减：旧代码里的 `decay=0.01` 不能直接删掉，它的作用要换一种写法保留下来。"
+        raise Wrong(
+            "decay_ignored",
+            f"梯度 1.0 下 {DECAY_STEPS} 步的步长都是 {got[0]:.5f}，旧代码的步长应当是 {_shown(want)}。{why}",
+            SCHEDULE_HINT,
+        )
+    if not np.isclose(got[0], OLD_RATE, rtol=1e-5):
+        raise Wrong(
+            "wrong_rate",
+            f"第一步的步长是 {got[0]:.5f}，旧代码一开始的学习率是 {OLD_RATE:g}（梯度 1.0 下第一步走 {OLD_RATE:g}）。",
+            SCHEDULE_HINT,
+        )
+    raise Wrong(
+        "wrong_schedule",
+        f"梯度 1.0 下 {DECAY_STEPS} 步的步长是 {_shown(got)}，旧代码是 {_shown(want)}：第一步对了，衰减的方式或快慢不对。"
+        "旧的 `decay=0.01` 是第 t 步（从 0 数起）用 0.1 / (1 + 0.01 × t)，每一步都衰减一次。",
+        SCHEDULE_HINT,
+    )
+
+
+EX_02_3 = Exercise(
+    id="02.3",
+    notebook=NOTEBOOK,
+    title="把 `SGD(lr=0.1, decay=0.01)` 搬到 Keras 3",
+    difficulty=2,
+    section="在自己的代码里写明 `learning_rate=`",
+    task=(
+        "一段 TF 1.13 时代的代码这样创建优化器：`keras.optimizers.SGD(lr=0.1, decay=0.01)`。"
+        "它的学习率从 0.1 开始逐步衰减：第 t 步（从 0 数起）用 0.1 / (1 + 0.01 × t)。\n\n"
+        "写 `make_optimizer()`，返回 Keras 3 里行为相同的 `SGD`。检查让它在梯度 1.0 下走 3 步，"
+        "逐步比对步长（应当是 0.1、0.09901、0.09804），还会看它有没有做旧代码没做的事。"
+    ),
+    hints=(
+        "Keras 3 的优化器不再接受 `lr=`，对 `decay=` 只警告、不使用：衰减要写成学习率调度。",
+        SCHEDULE_HINT,
+    ),
+    check=_check_decay,
 )
 
 EXERCISES = [EX_02_1, EX_02_2, EX_02_3]

@@ -1,6 +1,5 @@
-TF1 = {"SGD": 0.01, "Adam": 0.001, "RMSprop": 0.001, "Adagrad": 0.01,
-       "Adadelta": 1.0, "Adamax": 0.002, "Nadam": 0.002}
-answer = {
-    name for name, old in TF1.items()
-    if not np.isclose(float(getattr(keras.optimizers, name)().learning_rate), old)
-}
+def make_optimizer():
+    return keras.optimizers.Adadelta(learning_rate=1.0)  # TF1 `tf.keras` 的默认值，显式写出来
+
+
+answer = make_optimizer

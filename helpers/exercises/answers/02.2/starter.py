@@ -1,2 +1,6 @@
-# 练习 02.2：默认学习率变了的优化器
-answer = ...  # TODO：例如 {"SGD", "Adam"}
+# 练习 02.2：补全 make_optimizer
+def make_optimizer():
+    ...  # TODO：返回一个 keras.optimizers.Adadelta
+
+
+answer = make_optimizer

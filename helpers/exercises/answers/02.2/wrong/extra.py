@@ -1,1 +1,0 @@
-answer = {"SGD", "Adagrad", "Adadelta", "Adamax", "Nadam"}

@@ -1,1 +1,0 @@
-answer = {"adagrad", "adadelta", "adamax", "nadam"}
