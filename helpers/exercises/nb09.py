@@ -1,4 +1,5 @@
-"""Exercises of 09_debugging: run tf.function eagerly and switch back, assertions in a graph, run_eagerly in Keras."""
+"""Exercises of 09_debugging: run tf.function eagerly and switch back, assertions in a graph, run_eagerly in Keras,
+find the first op that makes inf or nan."""
 
 from __future__ import annotations
 
@@ -16,15 +17,21 @@ NOTEBOOK = "09_debugging"
 def _check_eager_switch(answer) -> str:
     import tensorflow as tf
 
-    python_runs = []
+    python_runs, inner_runs = [], []
+
+    @tf.function
+    def plus_one(x):
+        inner_runs.append(1)  # a tf.function that add_one calls: eager only when the switch is on
+        return x + 1
 
     @tf.function
     def add_one(x):
         python_runs.append(1)  # Python code: runs when traced, or on every call when run eagerly
-        return x + 1
+        return plus_one(x)
 
     add_one(tf.constant(0))  # traced once already, like a function you are debugging
     python_runs.clear()
+    inner_runs.clear()
     results = call(answer, add_one, [tf.constant(i) for i in range(3)])
     left_on = tf.config.functions_run_eagerly()  # the learner's setting is restored after the check, not here
     if isinstance(results, Iterator):  # map(), a generator: fn runs only when the check reads it, switch off by then
@@ -47,6 +54,15 @@ def _check_eager_switch(answer) -> str:
             "not_eager",
             f"3 次调用里，函数的 Python 代码只运行了 {len(python_runs)} 次：它还在用已经追踪好的计算图，"
             "`print` 和 `pdb` 在这种时候都不会每次运行。",
+        )
+    if len(inner_runs) < 3:
+        raise Wrong(
+            "bypassed_switch",
+            f"`fn` 自己的 Python 代码运行了 {len(python_runs)} 次，它里面调用的另一个 `tf.function` 却只即时执行了 "
+            f"{len(inner_runs)} 次：你没有让 `fn` 在开关打开时运行，而是绕过了它，例如调用了 `fn.python_function`"
+            "（装饰之前的 Python 函数）。这样只有最外层的这一个函数即时执行，它调用的其他 `tf.function`"
+            "（还有 Keras 模型里追踪好的 `call`）仍然执行计算图，里面的 `print` 和 `breakpoint()` 不会每次运行。",
+            "调用 `fn` 本身，用全局开关 `tf.config.run_functions_eagerly(True)` 让所有 `tf.function` 都即时执行。",
         )
     if left_on:
         raise Wrong(
@@ -137,6 +153,15 @@ EX_09_1 = Exercise(
 _CHECK_NUMERICS = re.compile(r"Tensor had [-+]?(Inf|NaN) values")
 
 
+def _passes_eagerly(answer, x) -> bool:
+    """True if the Python function under the ``tf.function`` ``answer`` runs on ``x`` eagerly without an error."""
+    try:
+        answer.python_function(x)
+    except Exception:  # the learner's code, run eagerly: any error means "no"
+        return False
+    return True
+
+
 def _check_assertion(answer) -> str:
     import numpy as np
     import tensorflow as tf
@@ -149,12 +174,21 @@ def _check_assertion(answer) -> str:
         if isinstance(err.error, tf.errors.InvalidArgumentError):
             raise Wrong("rejects_good_input", "输入 [1, e] 全都大于 0，却也报错了：断言的条件写反了或写错了。") from None
         described, meaning = describe_error(err.error)
+        use_assert = "用 `tf.debugging` 的断言函数：它是图里的算子，每次运行时检查，例如 `tf.debugging.assert_positive(x)`。"
         if isinstance(err.error, tf.errors.OperatorNotAllowedInGraphError) or "as a Python `bool`" in str(err.error):
             raise Wrong(
                 "python_check_in_graph",
                 f"追踪时就出错了（{type(err.error).__name__}：计算图里的张量不能当作 Python 的真假值）。"
-                "Python 的 `assert` 和 `if ...: raise` 要的是一个确定的真假值，可是追踪时还不知道 `x` 的值。",
-                "用 `tf.debugging` 的断言函数：它是图里的算子，每次运行时检查，例如 `tf.debugging.assert_positive(x)`。",
+                "Python 的 `assert` 要的是一个确定的真假值，可是追踪时 `x` 还是没有数值的符号张量，不知道真假。",
+                use_assert,
+            ) from None
+        if "does not match type" not in str(err.error) and _passes_eagerly(answer, tf.constant([1.0, np.e])):
+            raise Wrong(
+                "python_check_in_graph",
+                f"正常输入 [1, e] 也报错了（{described}），而同一段 Python 代码即时执行时不报错：错误出在追踪。"
+                "`if` 的条件是张量时，AutoGraph 把它改写成计算图里的条件分支（`tf.cond`），追踪时两个分支都要运行一遍，"
+                "才能都记进图里；`raise` 所在的分支一运行就抛出异常，所以不管输入是什么，追踪都会失败。",
+                use_assert,
             ) from None
         dtype_hint = (
             "断言函数的参数要和 `x` 的类型一致：`x` 是 `float32` 时，和它比较的数写成 `0.0`，"
@@ -380,4 +414,125 @@ EX_09_3 = Exercise(
     check=_check_run_eagerly,
 )
 
-EXERCISES = [EX_09_1, EX_09_2, EX_09_3]
+
+# -- 09.4 -------------------------------------------------------------------------------------
+
+
+def _numerics_cases():
+    """``(name, fn, x, expected op type or None)``: each ``fn`` a ``tf.function`` already traced, checks off."""
+    import numpy as np
+    import tensorflow as tf
+
+    @tf.function
+    def spread(v):
+        y = tf.sqrt(v) * 2.0  # sqrt(-1) = nan: the Sqrt op comes first
+        return tf.reduce_sum(tf.where(tf.math.is_nan(y), 0.0, y))  # nan hidden: the result is finite
+
+    @tf.function
+    def log_mean(v):
+        return tf.reduce_mean(tf.math.log(v) - 1.0)  # log(0) = -inf: the Log op
+
+    @tf.function
+    def clean(v):
+        return tf.reduce_sum(tf.math.log(v) * 2.0)  # all inputs > 0: no inf or nan anywhere
+
+    cases = [
+        ("spread", spread, tf.constant([4.0, -1.0]), "Sqrt"),
+        ("log_mean", log_mean, tf.constant([1.0, 0.0]), "Log"),
+        ("clean", clean, tf.constant([1.0, np.e]), None),
+    ]
+    for _, fn, x, _ in cases:
+        fn(x)  # traced before the answer sees it, like a function you have been running for a while
+    return cases
+
+
+def _numerics_left_on() -> bool:
+    """True if ``tf.debugging.enable_check_numerics()`` is on: a newly traced log(0) then raises."""
+    import tensorflow as tf
+
+    try:
+        tf.function(lambda v: tf.math.log(v))(tf.constant([0.0]))
+    except tf.errors.InvalidArgumentError:
+        return True
+    return False
+
+
+def _check_first_bad_op(answer) -> str:
+    import tensorflow as tf
+
+    for name, fn, x, expected in _numerics_cases():
+        try:
+            found = call(answer, fn, x)
+        except LearnerError as err:
+            if isinstance(err.error, tf.errors.InvalidArgumentError) and "Infinity or NaN" in str(err.error):
+                tf.debugging.disable_check_numerics()
+                raise Wrong(
+                    "uncaught",
+                    f"检查在 `{name}` 上报告了 inf 或 nan，可是这个 `InvalidArgumentError` 从你的函数里抛了出来，"
+                    "没有被接住：题目要的是从报告里取出算子类型并返回。",
+                    "`except tf.errors.InvalidArgumentError as err: return helpers.debugging.check_numerics_op(err)[0]`。",
+                ) from None
+            raise
+        left_on = _numerics_left_on()
+        tf.debugging.disable_check_numerics()  # each case starts with the checks off (restored after the check)
+        shown = f"`{found!r}`"
+        if expected is None:
+            if found is not None:
+                raise Wrong(
+                    "clean_input",
+                    f"`{name}` 在输入 [1, e] 上没有产生 inf 或 nan，应该返回 `None`，你的函数返回了 {shown}。",
+                )
+        elif found is None:
+            raise Wrong(
+                "not_checked",
+                f"`{name}` 在这个输入上有算子产生 {'nan' if expected == 'Sqrt' else '-inf'}，你的函数却返回了 `None`："
+                "没有任何检查报错。要么没有打开 `tf.debugging.enable_check_numerics()`，要么运行的是打开之前就追踪好的"
+                "旧图 `fn`：旧图里没有检查算子，最多只在整个函数的输出上发现问题，而 `spread` 把 nan 换成 0 才返回。",
+                "打开检查之后让它重新追踪：`tf.function(fn.python_function)(x)`，新图里每个浮点算子后面都有检查。",
+            )
+        elif found != expected:
+            raise Wrong(
+                "wrong_op",
+                f"`{name}` 里第一个产生 inf 或 nan 的算子是 `{expected}`，你的函数返回了 {shown}。"
+                + (
+                    "这是整张计算图的名字，不是算子类型：打开检查之前追踪好的旧图里没有检查算子，只能在函数的输出上发现问题。"
+                    if isinstance(found, str) and found.startswith("__inference_")
+                    else "报告里的算子类型可以用 `helpers.debugging.check_numerics_op(err)[0]` 取出。"
+                ),
+            )
+        if left_on:
+            raise Wrong(
+                "left_on",
+                f"在 `{name}` 上返回了对的结果，可是返回后检查还开着：之后追踪的每个浮点算子后面都多一次检查，"
+                "运行变慢，一个无害的 inf 也会抛出异常。",
+                "把 `tf.debugging.disable_check_numerics()` 放进 `finally:`：`except` 里的 `return` 也会先运行 `finally`。",
+            )
+    return (
+        "三个函数都答对了：打开检查之后重新追踪，新图在每个浮点算子后面检查，报告指向第一个产生 inf 或 nan 的算子"
+        "（`Sqrt`、`Log`），没有 inf 或 nan 时返回 `None`，返回之前也关掉了检查。"
+    )
+
+
+EX_09_4 = Exercise(
+    id="09.4",
+    notebook=NOTEBOOK,
+    title="用 `enable_check_numerics` 找出第一个产生 NaN 的算子",
+    difficulty=3,
+    section="深入：`enable_check_numerics`：找出第一个产生 NaN 的算子",
+    task=(
+        "`fn` 是一个已经追踪过的 `tf.function`，在输入 `x` 上的中间结果里有无穷大（Inf）或 NaN（返回值不一定是 NaN）。"
+        "写 `first_bad_op(fn, x)`：用 "
+        "`tf.debugging.enable_check_numerics()` 找出第一个产生 Inf 或 NaN 的算子，返回它的类型"
+        "（如 `\"Log\"`，可以用 `helpers.debugging.check_numerics_op`）；没有算子产生 Inf 或 NaN 时返回 `None`。"
+        "返回之前关掉检查，出错时也要关。检查会用 3 个函数调用它，第一个产生 Inf 或 NaN 的算子各不相同。"
+    ),
+    hints=(
+        "检查只对打开之后才追踪的图有效：`fn` 已经追踪过了，要用 `fn.python_function` 新建一个 `tf.function`。",
+        "`tf.debugging.enable_check_numerics()`，然后 `try: tf.function(fn.python_function)(x)`，"
+        "`except tf.errors.InvalidArgumentError as err: return helpers.debugging.check_numerics_op(err)[0]`，"
+        "`finally: tf.debugging.disable_check_numerics()`；最后 `return None`。",
+    ),
+    check=_check_first_bad_op,
+)
+
+EXERCISES = [EX_09_1, EX_09_2, EX_09_3, EX_09_4]
