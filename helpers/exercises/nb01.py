@@ -205,6 +205,47 @@ def _check_values(module) -> None:
     )
 
 
+def _gradients(module, x, y) -> list:
+    """Each trainable variable of ``module`` with its gradient of a squared error on ``(x, y)``."""
+    import tensorflow as tf
+
+    variables = module.trainable_variables
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(tf.square(call(module, x) - y))
+    return list(zip(variables, tape.gradient(loss, variables)))
+
+
+def _check_trains(module) -> None:
+    """Wrong "dead_network" if some variables get only zero gradients, even after one gradient step.
+
+    A zero output layer (``w2 = 0``) is fine: its first step gives the first layer gradients. An all-zero
+    first layer is not: relu's gradient at 0 is 0, so ``w1``, ``b1`` and ``w2`` never get a gradient.
+    """
+    import numpy as np
+    import tensorflow as tf
+
+    def zero(g) -> bool:
+        return g is None or not np.any(tf.convert_to_tensor(g).numpy())
+
+    x = tf.random.stateless_normal((64, 4), seed=[5, 6])
+    y = tf.random.stateless_normal((64, 2), seed=[7, 8])
+    pairs = _gradients(module, x, y)
+    if not any(zero(g) for _, g in pairs):
+        return
+    for v, g in pairs:  # one plain gradient step, then look again
+        if g is not None:
+            v.assign_sub(0.1 * tf.cast(tf.convert_to_tensor(g), v.dtype))
+    still = [tuple(v.shape) for v, g in _gradients(module, x, y) if zero(g)]
+    if still:
+        raise Wrong(
+            "dead_network",
+            f"检查拿 64 个随机输入求梯度：形状为 {still} 的 {len(still)} 个变量梯度全是 0，按梯度更新一步以后还是 0，"
+            "它们永远训练不动。最常见的原因是第一层的权重和偏置都从 0 开始：`x @ w1 + b1` 处处是 0，"
+            "relu 在 0 处的梯度是 0，`w1`、`b1` 拿不到梯度；隐藏层的输出全是 0，`w2` 也拿不到。",
+            "权重用随机值初始化，例如 `tf.Variable(tf.random.normal((n_in, hidden), stddev=0.1))`；偏置可以从 0 开始。",
+        )
+
+
 def _check_module(answer) -> str:
     import tensorflow as tf
 
@@ -256,6 +297,7 @@ def _check_module(answer) -> str:
     if unused:
         raise Wrong("unused_variables", f"有 {unused} 个变量没有用在前向传播里，它们的梯度是 `None`。")
     _check_same_variables(module, x)
+    _check_trains(module)
     _check_values(module)
     a, b = tf.random.stateless_normal((5, 4), seed=[1, 2]), tf.random.stateless_normal((5, 4), seed=[3, 4])
     outputs = [call(module, v) for v in (a, b, a + b, tf.zeros_like(a))]
@@ -269,7 +311,7 @@ def _check_module(answer) -> str:
             "第一层算 `tf.nn.relu(x @ w1 + b1)`，第二层不加激活。",
         )
     return (
-        f"`tf.Module` 递归找到了 4 个变量（形状 {shapes}），每个都有梯度："
+        f"`tf.Module` 递归找到了 4 个变量（形状 {shapes}），每个都拿得到不为 0 的梯度、能被训练："
         "放在属性、列表或子模块里的变量都会被收集。"
     )
 
@@ -284,7 +326,7 @@ EX_01_2 = Exercise(
         "写一个两层的模块 `MLP(n_in, hidden, n_out)`：第一层算 `relu(x @ w1 + b1)`，第二层算 `h @ w2 + b2`。"
         "把权重和偏置做成 `tf.Variable`，放进模块的属性里（直接放、放进列表或子模块都行），"
         "让 `tf.Module` 自己把它们收集到 `trainable_variables` 里。\n\n"
-        "检查会创建 `MLP(4, 8, 2)`，看输出形状、变量个数，以及每个变量是否都有梯度。"
+        "检查会创建 `MLP(4, 8, 2)`，看输出形状、变量个数，以及每个变量是否都拿得到不为 0 的梯度。"
     ),
     hints=(
         "`tf.Variable(tf.random.normal((n_in, hidden), stddev=0.1))` 是一个权重，偏置可以从 `tf.zeros` 开始。",
