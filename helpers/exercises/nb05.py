@@ -241,7 +241,8 @@ EX_05_2 = Exercise(
 # -- 05.3 -------------------------------------------------------------------------------------
 
 #: Made-up training logs, four epochs of two batches: the running mean of each batch, then the epoch's loss.
-#: The first batch of epoch 2 dips below 0.5 although that epoch ends at 0.6 (a batch-end check stops there).
+#: The first batch of epoch 2 dips below 0.5 although that epoch ends at 0.6 (a batch-end check stops there);
+#: with threshold 0.6 that epoch's loss equals the threshold, which is not below it (``<=`` stops there).
 _EPOCHS = (((0.9, 0.8), 0.8), ((0.45, 0.6), 0.6), ((0.5, 0.4), 0.4), ((0.3, 0.3), 0.3))
 
 
@@ -278,7 +279,7 @@ def _check_stop_below(answer) -> str:
         return f"第 {epoch + 1} 轮的第 {batch + 1} 个批次之后（那时日志里的损失 {_EPOCHS[epoch][0][batch]}）"
 
     outcomes = {}
-    for threshold, expected in ((0.5, (2, None)), (0.7, (1, None))):
+    for threshold, expected in ((0.5, (2, None)), (0.7, (1, None)), (0.6, (2, None))):
         callback = call(answer, threshold)
         if not isinstance(callback, keras.callbacks.Callback):
             raise Wrong(
@@ -330,6 +331,13 @@ def _check_stop_below(answer) -> str:
                 "平均，一个批次的起伏就可能让它暂时低于门槛；题目要看的是整轮的训练损失，写在 `on_epoch_end` 里。",
                 "把判断从 `on_train_batch_end` 挪到 `on_epoch_end`：那里的 `logs[\"loss\"]` 是整轮的训练损失。",
             )
+        if stop[0] < expected[0] and _EPOCHS[stop[0]][1] == threshold:
+            raise Wrong(
+                "counts_equal",
+                f"threshold={threshold} 时，训练停在了{where(stop)}：这一轮的损失正好等于门槛，还没有低于它。"
+                "题目要的是“低于”，相等时还要接着训练：用 `<`，不用 `<=`。",
+                "比较时用严格的小于：`logs[\"loss\"] < self.threshold`。",
+            )
         if stop[0] < expected[0] and all(_EPOCHS[e][1] > threshold for e in range(stop[0] + 1)):
             raise Wrong(
                 "wrong_direction",
@@ -343,7 +351,8 @@ def _check_stop_below(answer) -> str:
             "在 `__init__` 里存下 `self.threshold = threshold`，再比较 `logs[\"loss\"] < self.threshold`。",
         )
     return (
-        f"threshold=0.5 时停在{where(outcomes[0.5])}，threshold=0.7 时停在{where(outcomes[0.7])}。"
+        f"threshold=0.5 时停在{where(outcomes[0.5])}，threshold=0.7 时停在{where(outcomes[0.7])}；"
+        f"threshold=0.6 时，第 2 轮的损失正好是 0.6，不算低于，停在{where(outcomes[0.6])}。"
         "`fit` 在每个批次之后、每轮之后都会看 `self.model.stop_training`，为 True 就不再往下训练；"
         "`keras.callbacks.EarlyStopping` 也是这样让训练停下的。"
     )
