@@ -48,7 +48,7 @@ def _check_pipeline(answer) -> str:
     if sizes == [16, 16, 16]:
         raise Wrong(
             "dropped_last",
-            "每批样本数是 [16, 16, 16]：最后 2 个样本组成的不完整的批次被丢掉了（`drop_remainder=True`）。"
+            "每批样本数是 [16, 16, 16]：最后 2 个样本组成的不完整批次被丢掉了（`drop_remainder=True`）。"
             "一轮遍历应该用上全部 50 个样本。",
             "`batch(batch_size)` 不加 `drop_remainder`：最后一批只有 2 个样本，这没关系。",
         )
@@ -79,6 +79,16 @@ def _check_pipeline(answer) -> str:
     runs = all(np.array_equal(np.diff(y), np.ones(len(y) - 1)) for _, y in batches)
     if runs:
         raise shuffled_batches
+    # shuffle(b) hands out position k from the first k + b inputs only, so no label moves up by b or more
+    moved_up = int(np.max(y_all - np.arange(len(y_all))))
+    if moved_up < len(labels) // 4:
+        raise Wrong(
+            "small_buffer",
+            f"样本打乱了，但打乱得不彻底：每个样本至多比原来的位置提前了 {moved_up} 位。"
+            "`shuffle(b)` 每次只能从眼前的 b 个样本里随机挑一个，排在后面的样本到不了前面，"
+            f"所以缓冲区看来远小于样本数 {len(labels)}。",
+            "数据放得进内存时，缓冲区取样本数：`shuffle(len(labels))`。",
+        )
     return "图像缩放成了 0 到 1 的 `float32`，样本打乱后分成 16、16、16、2 四批，图像与标签仍然一一对应。"
 
 
@@ -188,8 +198,7 @@ def _check_graph_loop(answer) -> str:
         raise Wrong("loop_not_in_graph", "计算图里找不到循环算子（`ReduceDataset` 或 `While`）。")
     return (
         f"两个数据集的结果都对（{results[0]:g} 和 {results[1]:g}），计算图里的循环算子是 "
-        f"{'、'.join(f'`{op}`' for op in loop_ops)}："
-        "AutoGraph 把 `for batch in dataset` 改写成了图里的循环。"
+        f"{'、'.join(f'`{op}`' for op in loop_ops)}：整个遍历都在计算图里完成，不再每批回到 Python。"
     )
 
 
@@ -247,7 +256,10 @@ def _check_first_two(answer) -> str:
         )
     if (first, second) != (10, 11):
         raise Wrong("wrong_value", f"数据集 10, 11, 12, … 的前两个元素是 (10, 11)，现在是 ({first}, {second})。")
-    return "拿到了 (10, 11)：一个迭代器接着往下走，而每次 `iter(dataset)` 都会从头开始。"
+    return (
+        "拿到了 (10, 11)，前两个元素都对。检查只看结果，不看写法；用 `next()` 时，要点是只调用一次 "
+        "`iter(dataset)`，再对同一个迭代器取两次，因为每次 `iter(dataset)` 都从头开始。"
+    )
 
 
 EX_03_3 = Exercise(
