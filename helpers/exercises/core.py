@@ -22,6 +22,7 @@ TensorFlow API the time limit and the checks need is all in :mod:`helpers.exerci
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import dis
 import io
@@ -216,12 +217,39 @@ def has_ellipsis(value, depth: int = 0) -> bool:
     return False
 
 
-def unfinished(answer) -> bool:
-    """True for an answer that is still the starter: ``...``, a stub function, or a class with a stub method."""
+def blank_methods(starter: str) -> set[str] | None:
+    """The names of the methods the ``starter`` code leaves blank (a body of ``...`` or ``pass``); None if it has no class.
+
+    A learner's class may add methods of its own that do nothing (``def on_train_begin(self, logs=None): pass``):
+    only the methods the starter asked for make a class unfinished.
+    """
+    try:
+        tree = ast.parse(starter)
+    except SyntaxError:
+        return None
+    classes = [node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    if not classes:
+        return None
+
+    def blank(body) -> bool:
+        statements = [s for s in body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant)
+                                            and isinstance(s.value.value, str))]  # docstrings
+        return all(isinstance(s, ast.Pass) or (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant)
+                                               and s.value.value is Ellipsis) for s in statements)
+
+    return {item.name for cls in classes for item in cls.body
+            if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and blank(item.body)}
+
+
+def unfinished(answer, asked: set[str] | None = None) -> bool:
+    """True for an answer that is still the starter: ``...``, a stub function, or a class with a stub method.
+
+    For a class, ``asked`` (from :func:`blank_methods`) names the methods that count; None: every method.
+    """
     if has_ellipsis(answer) or is_stub(answer):
         return True
     if isinstance(answer, type):
-        return any(is_stub(v) for v in vars(answer).values())
+        return any(is_stub(v) for name, v in vars(answer).items() if asked is None or name in asked)
     return False
 
 
@@ -770,7 +798,11 @@ def evaluate(ex: Exercise, answer, time_limit: float | None = None) -> Verdict:
     """
     notes: list[str] = []
     assigned: list[tuple[str, object]] = []  # switch functions of tf.config the answer replaced (put back already)
-    if unfinished(answer):
+    try:
+        asked = blank_methods(ex.starter)
+    except OSError:  # no starter file: every stub method counts
+        asked = None
+    if unfinished(answer, asked):
         return Verdict(ex.id, UNSOLVED, unsolved_text(ex))
     try:
         with _settings_for_check(notes, assigned):
