@@ -52,10 +52,13 @@ def _check_reported_loss(answer) -> str:
     rng = np.random.default_rng(4)
     x = rng.normal(size=(6, 4)).astype(np.float32)
     y = rng.integers(0, 3, size=6)
-    cross_entropy = float(keras.losses.SparseCategoricalCrossentropy(from_logits=True)(y, model(x)))
+    loss_fn = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+    cross_entropy = float(loss_fn(y, model(x)))
     penalty = float(sum(float(v) for v in model.losses))
+    # evaluate with batch_size=4 sees a batch of 4 and a partial batch of 2
+    batch_losses = [float(loss_fn(y[part], model(x[part]))) for part in (slice(0, 4), slice(4, 6))]
     model.fit = model.evaluate = _no_fit_or_evaluate  # the task asks for the sum written out
-    got = call(answer, model, x, y)
+    got = call(answer, model, x, y, 4)
     got = as_number(got, "返回值")
     want = cross_entropy + penalty
     if np.isclose(got, cross_entropy, rtol=1e-4):
@@ -91,6 +94,15 @@ def _check_reported_loss(answer) -> str:
             f"应该是 {want:.4f}。",
             "调用模型时写 `model(x, training=False)`。",
         )
+    plain_mean = float(np.mean(batch_losses)) + penalty
+    if np.isclose(got, plain_mean, rtol=1e-4) and not np.isclose(got, want, rtol=1e-4):
+        raise Wrong(
+            "plain_mean",
+            f"算出的是 {got:.4f}：你把两个批次的损失（{batch_losses[0]:.4f} 和 {batch_losses[1]:.4f}）简单平均了。"
+            "`evaluate` 按各批次的样本数加权：4 个样本的批次占 4/6，只有 2 个样本的不完整批次只占 2/6，"
+            f"加权平均是 {cross_entropy:.4f}，再加正则化损失 {penalty:.4f}，合计 {want:.4f}。",
+            "`np.average(各批次的损失, weights=各批次的样本数)`；推理模式下它就等于一次算完全部样本的平均交叉熵。",
+        )
     if not np.isclose(got, want, rtol=1e-4):
         raise Wrong(
             "wrong_value",
@@ -108,11 +120,13 @@ EX_04_1 = Exercise(
     task=(
         "模型的两个全连接层带 L2 正则化，中间有一层 `BatchNormalization`；`compile` 时用的损失是 "
         "`keras.losses.SparseCategoricalCrossentropy(from_logits=True)`。\n\n"
-        "写 `reported_loss(model, x, y)`：不调用 `fit` 或 `evaluate`，自己算出 `evaluate` 在这一批数据上会报告的损失"
-        "（返回一个数）。"
+        "写 `reported_loss(model, x, y, batch_size)`：不调用 `fit` 或 `evaluate`，自己算出 "
+        "`model.evaluate(x, y, batch_size=batch_size)` 会报告的损失（返回一个数）。"
+        "检查用 6 个样本、`batch_size=4` 调用它，所以最后一个批次是只有 2 个样本的不完整批次。"
     ),
     hints=(
         "`fit` 和 `evaluate` 报告的损失不只是交叉熵：各层的正则化损失在 `model.losses` 里。",
+        "各批次的损失按样本数加权平均；推理模式下每个样本的交叉熵和别的样本无关，加权平均就等于一次算完全部样本："
         "`float(cross_entropy(y, model(x, training=False)) + tf.add_n(model.losses))`。",
     ),
     check=_check_reported_loss,
@@ -137,7 +151,8 @@ def _check_predict_generator(answer) -> str:
         raise Wrong(
             "not_generator",
             f"`image_batches(x, 4)` 返回的是 {type(produced).__name__}，能用 `next()` 逐个取，但不是生成器："
-            "Keras 的 `predict` 只认生成器（`types.GeneratorType`）、NumPy 数组、数据集这几类输入，别的迭代器它不认得。",
+            "`predict` 接受数组、张量、数据集、`keras.utils.PyDataset`、生成器等多种输入，但判断生成器时只认 "
+            "`types.GeneratorType`，一般的迭代器它不认得（会报 `Unrecognized data type`）。",
             "把 `return` 换成在 `for` 循环里 `yield`：函数体里有 `yield`，调用它得到的就是生成器。",
         )
     elements = take_finite(
@@ -164,7 +179,7 @@ def _check_predict_generator(answer) -> str:
         raise Wrong(
             "dropped_last",
             f"每批的样本数是 {sizes}，一共只产出 {sum(sizes)} 个，少了最后 {len(x) - sum(sizes)} 个。"
-            "`predict` 要对每个样本都给出预测，最后那个不完整的批次也要产出。",
+            "`predict` 要对每个样本都给出预测，最后那个不完整批次也要产出。",
             "`range(0, len(x), batch_size)` 的起点覆盖了所有样本，最后一批会短一些，这没关系。",
         )
     if sizes != [4, 4, 2] or not np.array_equal(np.concatenate([element[0] for element in elements]), x):
@@ -186,7 +201,7 @@ EX_04_2 = Exercise(
     task=(
         "手上的图片放在一个 NumPy 数组里，但想像读文件那样一批一批地交给 `predict`。\n\n"
         "写生成器函数 `image_batches(x, batch_size)`：按顺序逐批产出 `predict` 需要的输入，"
-        "最后一个不完整的批次（样本数不到批大小）也要产出。"
+        "最后一个不完整批次（样本数不到批大小）也要产出。"
         "检查会用 10 个样本、每批 4 个调用它，再把它交给 `model.predict(..., steps=3)`，与直接传数组的结果比较。"
     ),
     hints=(
