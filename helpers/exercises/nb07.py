@@ -148,7 +148,7 @@ EX_07_1 = Exercise(
     notebook=NOTEBOOK,
     title="依赖数据的 `while`：考拉兹步数",
     difficulty=2,
-    section="放进 `tf.function`：一张计算图处理任意形状",
+    section="条件是张量的 `while` 和 `if`",
     task=(
         "考拉兹（Collatz）过程：`n` 是偶数就变成 `n // 2`，是奇数就变成 `3 * n + 1`，直到变成 1。"
         "写一个 `tf.function` 函数 `collatz_steps(n)`，`n` 是 `int32` 标量张量，返回走到 1 需要的步数"
@@ -199,6 +199,16 @@ def _check_running_sum(answer) -> str:
                     "列表里存的是循环内部的符号张量，出了循环就用不了。",
                     "用 `tf.TensorArray` 收集每一步的结果：`outputs = outputs.write(t, total)`，最后 `outputs.stack()`。",
                 ) from None
+            grown = re.search(r"'(\w+)' has shape (.+?) before the loop, but shape (.+?) after one iteration", str(err.error))
+            if isinstance(err.error, ValueError) and grown:
+                name, before, after = grown.groups()
+                raise Wrong(
+                    "shape_changed",
+                    f"循环变量 `{name}` 每一步都在变长：循环前形状是 {before}，一次迭代后是 {after}。"
+                    "`tf.range` 循环在图里是一个 `While` 算子，它要求循环变量在迭代之间形状不变；"
+                    "每一步 `tf.concat` 接上一个结果，形状就变了。",
+                    "用 `tf.TensorArray` 收集每一步的结果：`outputs = outputs.write(t, total)`，最后 `outputs.stack()`。",
+                ) from None
             overflow = re.search(r"modify element (\d+) in a list with (\d+) elements|write to index (\d+)", str(err.error))
             if isinstance(err.error, tf.errors.InvalidArgumentError) and overflow:
                 size = overflow.group(2) or overflow.group(3)
@@ -238,11 +248,22 @@ def _check_running_sum(answer) -> str:
             f"检查用 3 种批大小、3 种长度的输入调用，一共追踪了 {count} 次：每个新形状都生成了一张新的计算图。",
             "用 `input_signature=[tf.TensorSpec([None, None, 3], tf.float32)]` 声明批大小和长度都未知。",
         )
-    if not _graph_op_types(answer, tf.TensorSpec([None, None, 3], tf.float32)) & {"While", "StatelessWhile"}:
+    ops = _graph_op_types(answer, tf.TensorSpec([None, None, 3], tf.float32))
+    if not ops & {"While", "StatelessWhile"}:
         return (
             "3 种形状的输入都算对了，只追踪了 1 次。你没有写循环，而是用了一次算完整个序列的算子（如 `tf.cumsum`）："
             "能这样写时它更快。本题练的是 `tf.range` 循环加 `tf.TensorArray`，每一步依赖上一步的 RNN 只能这样展开，"
             "不妨也用它写一遍。"
+        )
+    if not any(op.startswith(("TensorList", "EmptyTensorList")) for op in ops):
+        raise Wrong(
+            "no_tensor_array",
+            "3 种形状的输入都算对了，也只追踪了 1 次，可计算图里没有 `tf.TensorArray`（没有 `TensorList…` 算子）："
+            "你在循环里用别的办法收集了结果，例如 `tf.concat` 加上 `set_loop_options(shape_invariants=...)`。"
+            "题目要的是 `tf.TensorArray`：每一步 `tf.concat` 都把已有的结果整个复制一遍，长度为 T 的序列"
+            "一共要复制约 T²/2 步的结果；`TensorArray` 每一步只写入一个元素。",
+            "`outputs = tf.TensorArray(tf.float32, size=tf.shape(x)[1])`；循环里 `outputs = outputs.write(t, total)`，"
+            "最后 `outputs.stack()`。",
         )
     return "3 种形状的输入都算对了，只追踪了 1 次：`tf.range` 循环加 `tf.TensorArray`，一张计算图处理任意长度。"
 
@@ -258,7 +279,7 @@ EX_07_2 = Exercise(
         "返回形状 `[批, 时间, 1]` 的张量，第 `t` 步是从第 0 步到第 `t` 步所有数的和（和 "
         "`helpers.sequences.running_sum` 给出的目标一样）。\n\n"
         "逐个时间步循环、用 `tf.TensorArray` 收集每一步的结果。检查会用 3 种批大小和长度调用它，"
-        "要求**只追踪一次**。"
+        "要求**只追踪一次**，并看计算图里有没有 `tf.TensorArray`。"
     ),
     hints=(
         "先 `tf.transpose(x, [1, 0, 2])` 变成 `[时间, 批, 3]`，再 `for t in tf.range(tf.shape(x)[0]):` 逐步处理。",
@@ -274,30 +295,30 @@ EX_07_2 = Exercise(
 
 TRACE_CALLS = '''\
 @tf.function
-def squash(x, enabled):
+def relu_if(x, enabled):
     if enabled:
         return tf.nn.relu(x)
     return x
 
 
-squash(tf.constant([1.0]), True)
-squash(tf.constant([2.0]), True)
-squash(tf.constant([1.0]), False)
-squash(tf.constant([1.0, 2.0]), True)
-squash(tf.constant([3.0]), tf.constant(True))
-squash(tf.constant([4.0]), tf.constant(False))'''
+relu_if(tf.constant([1.0]), True)
+relu_if(tf.constant([2.0]), True)
+relu_if(tf.constant([1.0]), False)
+relu_if(tf.constant([1.0, 2.0]), True)
+relu_if(tf.constant([3.0]), tf.constant(True))
+relu_if(tf.constant([4.0]), tf.constant(False))'''
 
 
 def _actual_traces() -> int:
-    """Run the code shown in the task (``TRACE_CALLS``) on a fresh ``squash`` and return its tracing count."""
+    """Run the code shown in the task (``TRACE_CALLS``) on a fresh ``relu_if`` and return its tracing count."""
     import tensorflow as tf
 
     logger = tf.get_logger()
     level = logger.level
-    logger.setLevel("ERROR")  # a fresh squash per check: TF would warn (in English) about frequent retracing
+    logger.setLevel("ERROR")  # a fresh relu_if per check: TF would warn (in English) about frequent retracing
     try:
-        squash = run_source(TRACE_CALLS + "\n\nanswer = squash\n", "07.3 task code", internal=True)
-        return squash.experimental_get_tracing_count()
+        relu_if = run_source(TRACE_CALLS + "\n\nanswer = relu_if\n", "07.3 task code", internal=True)
+        return relu_if.experimental_get_tracing_count()
     finally:
         logger.setLevel(level)
 
@@ -333,9 +354,9 @@ EX_07_3 = Exercise(
     notebook=NOTEBOOK,
     title="数一数：这些调用追踪了几次",
     difficulty=2,
-    section="放进 `tf.function`：一张计算图处理任意形状",
+    section="`range` 和 `tf.range`：追踪时展开，还是变成 `While`",
     task=(
-        "不运行代码，先想一想：下面 6 次调用一共会让 `squash` 追踪几次？把次数（一个整数）写进答案单元格。"
+        "不运行代码，先想一想：下面 6 次调用一共会让 `relu_if` 追踪几次？把次数（一个整数）写进答案单元格。"
         "检查会真的运行一遍，并逐次解释。\n\n```python\n" + TRACE_CALLS + "\n```"
     ),
     hints=(
