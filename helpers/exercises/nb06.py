@@ -1,4 +1,4 @@
-"""Exercises of 06_custom_training_loop: a GradientTape step, the regularization loss, the `training` argument."""
+"""Exercises of 06_custom_training_loop: a GradientTape step, the regularization loss, `training`, a `train_step`."""
 
 from __future__ import annotations
 
@@ -246,7 +246,8 @@ def _check_regularization(answer) -> str:
         raise Wrong(
             "missing_regularization",
             f"梯度只对预测损失 {plain_loss:.4f} 求：`model.losses` 里的 L2 正则化损失 {want_loss - plain_loss:.4f} "
-            "要在 `GradientTape` 块里面加进损失（只加在返回值上不够），权重才受正则化约束。训练照常进行，所以不容易发现。",
+            "要在 `GradientTape` 块里面**读** `model.losses` 并加进损失（在外面读、或只加在返回值上，梯度里都没有它），"
+            "权重才受正则化约束。训练照常进行，所以不容易发现。",
         )
     if not _same(weights, want_weights):
         raise Wrong("wrong_update", "权重变了，但和“预测损失 + 正则化损失”上的一步梯度下降结果不同。")
@@ -339,4 +340,166 @@ EX_06_2 = Exercise(
     check=_check_training_flag,
 )
 
-EXERCISES = [EX_06_1, EX_06_2, EX_06_3]  # the exercise that fixes a given step comes last (its name is not reused)
+# -- 06.4 -------------------------------------------------------------------------------------
+
+#: The optimizer's loss scale in the 06.4 check: a step that skips ``self.optimizer.scale_loss`` moves 8 times too little.
+LOSS_SCALE = 8.0
+
+
+def _weighted_batches():
+    """Two batches of (x, y, sample_weight), of 5 and 3 samples: the second is a partial batch."""
+    import numpy as np
+    import tensorflow as tf
+
+    x, y = _data()
+    w = np.array([3.0, 1.0, 1.0, 0.5, 2.0, 1.0, 3.0, 1.0], dtype=np.float32)
+    return [tuple(tf.constant(a[part]) for a in (x, y, w)) for part in (slice(0, 5), slice(5, 8))]
+
+
+def _reference_class(weighted_loss: bool = True, scaled: bool = True):
+    """Keras's built-in step (both flags True), or the same step with one mistake, as a ``keras.Sequential`` subclass."""
+    import keras
+    import tensorflow as tf
+
+    class Reference(keras.Sequential):
+        def train_step(self, data):
+            x, y, sample_weight = keras.utils.unpack_x_y_sample_weight(data)
+            with tf.GradientTape() as tape:
+                y_pred = self(x, training=True)
+                weights = sample_weight if weighted_loss else None
+                loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=weights)
+                target = self.optimizer.scale_loss(loss) if scaled else loss
+            self.optimizer.apply(tape.gradient(target, self.trainable_variables), self.trainable_variables)
+            next(m for m in self.metrics if m.name == "loss").update_state(loss, sample_weight=tf.shape(x)[0])
+            return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+
+    return Reference
+
+
+def _fit_two_batches(model_class, learner: bool):
+    """Build and compile a small model of ``model_class``, run its ``train_step`` on both batches; return (logs, weights)."""
+    import keras
+
+    layers = [
+        keras.Input(shape=(3,)),
+        keras.layers.Dense(
+            1,
+            kernel_initializer=keras.initializers.RandomNormal(stddev=1.0, seed=11),
+            kernel_regularizer=keras.regularizers.L2(0.1),
+        ),
+    ]
+    model = call(model_class, layers) if learner else model_class(layers)
+    model.compile(
+        optimizer=keras.optimizers.SGD(learning_rate=LEARNING_RATE, loss_scale_factor=LOSS_SCALE),
+        loss="mse",
+        metrics=["mae"],
+        weighted_metrics=["mae"],
+        run_eagerly=True,  # no tracing: the check answers at once
+    )
+    logs = None
+    for batch in _weighted_batches():
+        logs = call(model.train_step, batch) if learner else model.train_step(batch)
+    if not isinstance(logs, dict):
+        raise Wrong(
+            "not_dict",
+            f"`train_step` 返回的是 {type(logs).__name__}，`fit` 要的是一个字典：指标名 → 数值。",
+            "最后 `return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)`，它返回的就是这个字典。",
+        )
+    return {name: as_number(value, f"返回的 `{name}`") for name, value in logs.items()}, model.get_weights()
+
+
+def _check_train_step(answer) -> str:
+    import keras
+    import numpy as np
+
+    if not (isinstance(answer, type) and issubclass(answer, keras.Model)):
+        if isinstance(answer, keras.Model):
+            shown = f"一个 `{type(answer).__name__}` 模型（类后面多了括号，交的是实例）"
+        else:
+            shown = answer.__name__ if isinstance(answer, type) else f"{type(answer).__name__} 类型的值"
+        raise Wrong(
+            "not_model_class",
+            f"`answer` 应当是你写的模型类（继承 `keras.Sequential`），现在是 {shown}。",
+            "最后一行写 `answer = WeightedStepModel`（类本身，不加括号）。",
+        )
+    if answer.train_step is keras.Sequential.train_step:
+        raise Wrong("not_overridden", "这个类没有重写 `train_step`，`fit` 用的还是 Keras 自带的那个。")
+    want_logs, want_weights = _fit_two_batches(_reference_class(), learner=False)
+    logs, weights = _fit_two_batches(answer, learner=True)
+    if not _same(weights, want_weights):
+        if _same(weights, _fit_two_batches(_reference_class(weighted_loss=False), learner=False)[1]):
+            raise Wrong(
+                "loss_unweighted",
+                "变量和 Keras 自带的 `train_step` 不同，和“损失不加权”时的结果一样："
+                "`self.compute_loss` 没有收到 `sample_weight`，样本权重为 3 的样本和其他样本算得一样重。",
+                "`x, y, sample_weight = keras.utils.unpack_x_y_sample_weight(data)`，"
+                "再 `loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight)`。",
+            )
+        if _same(weights, _fit_two_batches(_reference_class(scaled=False), learner=False)[1]):
+            raise Wrong(
+                "loss_not_scaled",
+                f"这次检查的优化器带 `loss_scale_factor={LOSS_SCALE:g}`（混合精度的 `LossScaleOptimizer` 也一样）："
+                f"`self.optimizer.apply` 先把梯度除以 {LOSS_SCALE:g}，所以梯度要对放大后的损失求。"
+                f"你的梯度是对原来的损失求的，每一步只走了应走的 1/{LOSS_SCALE:g}，训练几乎停下，却不报任何错。",
+                "在 tape 里写 `scaled_loss = self.optimizer.scale_loss(loss)`，再 `tape.gradient(scaled_loss, ...)`。",
+            )
+        raise Wrong("wrong_update", "两个批次之后，变量和 Keras 自带的 `train_step` 不同。")
+    missing = [name for name in want_logs if name not in logs]
+    if missing:
+        raise Wrong(
+            "missing_logs",
+            f"返回的字典里没有 {missing}：`compile` 里的指标没有更新，或者没有放进返回值。",
+            "最后 `return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)`。",
+        )
+    if not np.isclose(logs["weighted_mae"], want_logs["weighted_mae"], atol=1e-5):
+        raise Wrong(
+            "metrics_unweighted",
+            f"`weighted_mae` 是 {logs['weighted_mae']:.4f}，应当是 {want_logs['weighted_mae']:.4f}："
+            "`self.compute_metrics` 没有收到 `sample_weight`，`weighted_metrics` 里的指标就不按样本权重加权。",
+            "`self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)`。",
+        )
+    if not np.isclose(logs["loss"], want_logs["loss"], rtol=1e-4):
+        scaled = np.isclose(logs["loss"], want_logs["loss"] * LOSS_SCALE, rtol=0.05)
+        cause = (
+            f"大约是 {LOSS_SCALE:g} 倍：记进损失指标的是放大后的损失，要记 `scale_loss` 之前的那个。"
+            if scaled
+            else "损失指标要以这个批次的样本数为权重，否则 3 个样本的不完整批次和 5 个样本的批次算得一样重。"
+        )
+        raise Wrong(
+            "loss_tracker",
+            f"两个批次之后报告的 `loss` 是 {logs['loss']:.4f}，Keras 自带的是 {want_logs['loss']:.4f}，" + cause,
+            "`loss_tracker.update_state(loss, sample_weight=tf.shape(x)[0])`。",
+        )
+    if not all(np.isclose(logs[name], value, rtol=1e-4) for name, value in want_logs.items()):
+        raise Wrong("wrong_metrics", f"返回的 {logs} 和 Keras 自带的 `train_step` 报告的 {want_logs} 不同。")
+    return (
+        f"变量和报告的每一项（loss {want_logs['loss']:.4f}、weighted_mae {want_logs['weighted_mae']:.4f}）"
+        "都和 Keras 自带的 `train_step` 相同：样本权重交给了 `compute_loss` 和 `compute_metrics`，"
+        "损失按批次的样本数记录，梯度对放大后的损失求。"
+    )
+
+
+EX_06_4 = Exercise(
+    id="06.4",
+    notebook=NOTEBOOK,
+    title="重写 `train_step`，把样本权重传下去",
+    difficulty=2,
+    section="折中的路：只重写 `train_step`，其余交给 `fit`",
+    task=(
+        "下面的 `WeightedStepModel` 重写了 `train_step`，`fit` 照常运行、照常报告，但数据集里的样本权重根本没起作用。"
+        "改好它，让它和 Keras 自带的 `train_step` 逐项相同：损失和 `weighted_metrics` 里的指标都要按样本权重加权。"
+        "检查会拿它和 Keras 自带的 `train_step` 比：同样的线性模型（带 L2）、`loss=\"mse\"`、"
+        "`metrics=[\"mae\"]` 和 `weighted_metrics=[\"mae\"]`、一个 5 个样本和一个 3 个样本的带权批次，"
+        "优化器带 `loss_scale_factor`，比较两步之后的变量和报告的每一项。"
+    ),
+    hints=(
+        "`fit` 交来的 `data` 是 `(x, y, w)`：用 `keras.utils.unpack_x_y_sample_weight(data)` 拆出 `sample_weight`，"
+        "再交给 `self.compute_loss` 和 `self.compute_metrics`，两者都有 `sample_weight` 参数。",
+        "`x, y, sample_weight = keras.utils.unpack_x_y_sample_weight(data)`；"
+        "`loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight)`；"
+        "最后 `return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)`。",
+    ),
+    check=_check_train_step,
+)
+
+EXERCISES = [EX_06_1, EX_06_2, EX_06_3, EX_06_4]  # the exercise that fixes a given step comes last (its name is not reused)
