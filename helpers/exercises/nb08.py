@@ -1,4 +1,4 @@
-"""Exercises of 08_metrics_losses_summaries: reset a metric, write summaries with a step, read a log back."""
+"""Exercises of 08_metrics_losses_summaries: reset a metric, write summaries with a step, read a log back, weight a mean."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ EX_08_1 = Exercise(
     section="指标有状态：`update_state`、`result`、`reset_state`",
     task=(
         "`epoch_means(metric, epochs)` 用一个 `keras.metrics.Mean` 指标算每轮的平均损失：`epochs` 是一个列表，"
-        "每个元素是一轮里各批次的损失。下面的写法第一轮是对的，之后各轮的数却越来越不对。改好它。"
+        "每个元素是一轮里各批次的损失。下面的写法第一轮是对的，从第二轮起却把前几轮的损失也算了进去。改好它。"
     ),
     hints=(
         "指标会跨批次、跨轮一直累积，直到你把它清零。",
@@ -199,7 +199,7 @@ def _check_write(answer) -> str:
             "name_scope",
             f"标量写进去了，但标记是 `{scoped[0]}`：你在 `tf.function` 里的循环中写摘要，AutoGraph 把循环改写成计算图里的 "
             f"`tf.while_loop`，循环体里的摘要标记前就多了它的名字作用域 `{scoped[0][: -len('loss')]}`"
-            "（和第 6 节分支里的 `cond/` 是一回事），在 TensorBoard 里成了另一张曲线图。",
+            "（和「深入：在 `tf.function` 里写摘要」里分支的 `cond/` 是一回事），在 TensorBoard 里成了另一张曲线图。",
             "损失已经是一个 Python 列表，不需要 `tf.function`：在普通的 Python `for` 循环里写，标记就是 `\"loss\"`。",
         )
     if not points:
@@ -221,7 +221,7 @@ EX_08_2 = Exercise(
     id="08.2",
     notebook=NOTEBOOK,
     title="用写入器写下损失",
-    difficulty=2,
+    difficulty=1,
     section="用 `tf.summary` 写摘要：训练、验证各一个写入器",
     task=(
         "写 `log_losses(logdir, losses)`：在文件夹 `logdir` 里创建一个写入器，把列表 `losses` 里的第 `i` 个损失"
@@ -316,4 +316,75 @@ EX_08_3 = Exercise(
     check=_check_read_back,
 )
 
-EXERCISES = [EX_08_1, EX_08_2, EX_08_3]
+# -- 08.4 -------------------------------------------------------------------------------------
+
+#: (a batch's mean loss, its number of samples): two full batches of 300 and a partial one of 200.
+BATCHES = [(0.9, 300), (0.6, 300), (0.3, 200)]
+
+
+def _check_weighted(answer) -> str:
+    import keras
+    import numpy as np
+
+    class WatchedMean(keras.metrics.Mean):  # counts how often the answer feeds it
+        updates = 0
+
+        def update_state(self, *args, **kwargs):
+            type(self).updates += 1
+            return super().update_state(*args, **kwargs)
+
+    result = call(answer, WatchedMean(), list(BATCHES))
+    try:
+        got = float(result)
+    except (TypeError, ValueError):
+        raise Wrong("wrong_type", "应该返回一个数：这一轮逐个样本的平均损失，例如 `float(metric.result())`。") from None
+    sizes = [n for _, n in BATCHES]
+    want = sum(loss * n for loss, n in BATCHES) / sum(sizes)
+    plain = float(np.mean([loss for loss, _ in BATCHES]))
+    shown = "、".join(f"{loss}（{n} 个样本）" for loss, n in BATCHES)
+    if np.isclose(got, plain, atol=1e-4):
+        raise Wrong(
+            "unweighted",
+            f"得到 {got:.4f}：这是三个批次平均损失的直接平均，200 个样本的最后一批和 300 个样本的算得一样重。"
+            f"各批次是 {shown}，逐个样本的平均应该是 {want:.4f}。",
+        )
+    if np.isclose(got, float(np.mean([loss * n for loss, n in BATCHES])), atol=1e-3):
+        raise Wrong(
+            "times_size",
+            f"得到 {got:.4f}：你把每批的平均损失乘上样本数，得到的是这一批的损失总和，`Mean` 再把三个总和平均，"
+            f"结果就不是逐个样本的平均（应该是 {want:.4f}）。",
+            "乘法交给 `Mean`：`metric.update_state(batch_loss, sample_weight=size)`，它会除以权重之和。",
+        )
+    if not np.isclose(got, want, atol=1e-4):
+        raise Wrong("wrong_value", f"各批次是 {shown}，逐个样本的平均损失应该是 {want:.4f}，现在是 {got:.4f}。")
+    if WatchedMean.updates == 0:
+        raise Wrong(
+            "metric_unused",
+            "数值对了，但传进来的 `metric` 一次也没有用上：题目要练的是让 `Mean` 用 `sample_weight` 加权累积，"
+            "训练步里也是这样写的。",
+        )
+    return (
+        f"逐个样本的平均损失 {want:.4f} 对了：按样本数加权后，不完整批次只占它该占的份量，"
+        f"不加权的直接平均是 {plain:.4f}。"
+    )
+
+
+EX_08_4 = Exercise(
+    id="08.4",
+    notebook=NOTEBOOK,
+    title="不完整批次：按样本数加权的平均损失",
+    difficulty=2,
+    section="用 `tf.summary` 写摘要：训练、验证各一个写入器",
+    task=(
+        "`epoch_loss(metric, batches)`：`batches` 是一轮里各批次的 `(平均损失, 样本数)`，平均损失就像训练步里 "
+        "`loss_fn` 给出的那个数；最后一个批次是不完整批次，样本比前面的少。用传进来的 `metric`（一个新的 "
+        "`keras.metrics.Mean`）累积，返回这一轮逐个样本的平均损失。"
+    ),
+    hints=(
+        "`loss_fn` 给出的是一个批次的平均损失：样本多的批次应该占更多份量。",
+        "`metric.update_state(batch_loss, sample_weight=size)`，最后 `return float(metric.result())`。",
+    ),
+    check=_check_weighted,
+)
+
+EXERCISES = [EX_08_1, EX_08_2, EX_08_3, EX_08_4]
