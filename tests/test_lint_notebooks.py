@@ -217,6 +217,8 @@ BROKEN = [
      3, "merge-conflict marker on line 1"),
     ("merge conflict in code", lambda nb: nb["cells"][3].update(source="x = 1\n=======\nx = 2\n"), 4,
      "merge-conflict marker on line 2"),
+    ("code line too wide", lambda nb: nb["cells"][3].update(source="x = 1  # " + "很长的注释" * 9 + "\n"), 4,
+     "line 1 of the code is 99 columns wide"),
     ("no H1", _source(1, f"## 演示\n\n{BUTTONS}\n\n正文是中文。"), 1, "no H1"),
     ("first cell is code", lambda nb: nb["cells"].insert(0, code("c00", "x = 1", None)), 1, "must open with"),
     (

@@ -3,6 +3,7 @@
 Checks, for each ``notebooks/NN_*.ipynb`` (or the paths given):
 
 - valid nbformat 4.5+ JSON; every cell has an ``id`` and no two cells share one;
+- every code line fits the book's code box (88 columns, a CJK character counting 2);
 - exactly one H1, in the first markdown cell, with the Colab and GitHub buttons on
   the lines right under it, pointing at this notebook in the repository named by
   ``[project.urls] Repository`` in pyproject.toml (the one place it is written);
@@ -38,6 +39,7 @@ import json
 import re
 import sys
 import tokenize
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +57,16 @@ sys.path.insert(0, str(ROOT))  # helpers, also when the project is not pip-insta
 from book.terms import glossary_rows  # noqa: E402  (one parser of the glossary table, shared with the book)
 from helpers.paths import NOTEBOOK_NAME, collection  # noqa: E402
 from tools.project import repository  # noqa: E402  (one reader of the repository's name)
+
+#: The widest code line the book's code box shows without scrolling (display columns: a CJK
+#: or full-width character takes two, as in the monospace font).
+CODE_COLUMNS = 88
+
+
+def display_width(text: str) -> int:
+    """Columns ``text`` takes in a monospace font: East Asian wide and full-width characters count 2."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
 
 #: A markdown cell whose first line is this may hold a short English passage.
 ENGLISH_MARK = "<!-- lang: en -->"
@@ -436,6 +448,20 @@ class NotebookLinter:
                         "`git mergetool --tool nbdime` shows both), then delete the marker lines",
                     )
         return not found
+
+    @rule("NB103", "code-width", f"code lines fit the book's code box: {CODE_COLUMNS} columns (a CJK character is 2)")
+    def check_code_width(self) -> None:
+        """Each code line is at most CODE_COLUMNS display columns wide, so the book shows it without scrolling."""
+        for i, cell in self.code_cells():
+            for n, line in enumerate(_text(cell.get("source")).splitlines(), start=1):
+                width = display_width(line)
+                if width > CODE_COLUMNS:
+                    self.add(
+                        i,
+                        f"line {n} of the code is {width} columns wide (at most {CODE_COLUMNS}; a CJK character "
+                        f"counts 2): {line.strip()[:40]!r}",
+                        "move a trailing comment onto its own line above, or split the call or string over lines",
+                    )
 
     @rule("NB201", "one-title", "exactly one H1, the first line of the first cell")
     def check_headings(self) -> None:
