@@ -15,7 +15,9 @@ import io
 import pdb
 import re
 import sys
+import warnings
 from collections.abc import Callable
+from typing import NamedTuple
 
 #: Terminal colour codes (IPython's debugger colours its listing).
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -42,6 +44,75 @@ def collect_prints(fn: Callable[[], object]) -> tuple[object, list[str]]:
     with contextlib.redirect_stdout(buffer):
         result = fn()
     return result, buffer.getvalue().splitlines()
+
+
+class PipelineRun(NamedTuple):
+    """What :func:`pipeline_prints` saw: printing it gives a short report (09_debugging)."""
+
+    dataset: object
+    #: Lines printed while the dataset was defined (``None`` when an existing dataset was given).
+    traced: list[str] | None
+    #: Lines printed while the dataset was iterated once.
+    iterated: list[str]
+    #: The elements, as Python values.
+    values: list
+    #: The messages of the Python warnings issued meanwhile.
+    warnings: list[str]
+
+    def __str__(self) -> str:
+        def block(label: str, lines: list[str]) -> str:
+            return f"{label}：" + "".join("\n  " + line for line in lines) if lines else f"{label}：（没有打印）"
+
+        parts = [] if self.traced is None else [block("定义管道时", self.traced)]
+        parts += [block("遍历管道时", self.iterated), f"管道的元素：{self.values}"]
+        parts += [f"警告：{message}" for message in self.warnings]
+        return "\n".join(parts)
+
+
+def pipeline_prints(make: object) -> PipelineRun:
+    """Return a :class:`PipelineRun`: what defining (``make()``) and iterating a dataset printed (09_debugging).
+
+    ``make`` is a function with no arguments that returns a ``tf.data.Dataset``, or an
+    existing dataset (then only iterating it is recorded, and ``traced`` is ``None``).
+    """
+    import tensorflow as tf
+
+    if not isinstance(make, tf.data.Dataset) and not callable(make):
+        raise TypeError(
+            f"make must be a tf.data.Dataset or a function that returns one, got {type(make).__name__}"
+        )
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        traced = None
+        dataset = make
+        if not isinstance(make, tf.data.Dataset):
+            dataset, traced = collect_prints(make)
+            if not isinstance(dataset, tf.data.Dataset):
+                raise TypeError(f"make() must return a tf.data.Dataset, got {type(dataset).__name__}")
+        elements, iterated = collect_prints(lambda: list(dataset))
+    values = [tf.nest.map_structure(lambda t: t.numpy().tolist(), e) for e in elements]
+    return PipelineRun(dataset, traced, iterated, values, [str(w.message) for w in caught])
+
+
+def checked_op_types(fn: object, *args: object) -> list[str]:
+    """Return the types of the ops whose outputs ``enable_check_numerics`` checks in ``fn``'s graph (09_debugging).
+
+    ``fn`` is a ``tf.function``; its graph for ``args`` is the one already traced, or traced now.
+    Each check (a ``CheckNumericsV2`` op) is followed back past the debug ops TensorFlow put
+    in front of it to the op whose output it checks. An empty list: the graph has no checks.
+    """
+    if not hasattr(fn, "get_concrete_function"):
+        raise TypeError(f"fn must be a tf.function, got {type(fn).__name__}")
+    graph = fn.get_concrete_function(*args).graph
+    found = []
+    for op in graph.get_operations():
+        if op.type != "CheckNumericsV2":
+            continue
+        source = op.inputs[0].op
+        while source.type.startswith(("Debug", "CheckNumerics")) and source.inputs:
+            source = source.inputs[0].op
+        found.append(source.type)
+    return found
 
 
 def debug_session(

@@ -7,8 +7,10 @@ from tensorflow.python.data.ops import debug_mode
 
 from helpers.debugging import (
     check_numerics_op,
+    checked_op_types,
     collect_prints,
     debug_session,
+    pipeline_prints,
     require_fresh_kernel,
     short_error,
     tf_data_debug_mode_on,
@@ -190,3 +192,70 @@ def test_require_fresh_kernel_asks_for_a_restart_after_tf_data_debug_mode():
     finally:
         debug_mode.toggle_debug_mode(False)
     require_fresh_kernel()
+
+
+def _noisy_double(x):
+    print("saw", x)
+    return x * 2
+
+
+def test_pipeline_prints_separates_defining_from_iterating():
+    run = pipeline_prints(lambda: tf.data.Dataset.range(3).map(_noisy_double))
+    assert len(run.traced) == 1 and run.traced[0].startswith("saw Tensor(")  # map traced once
+    assert run.iterated == [] and run.values == [0, 2, 4] and run.warnings == []
+    assert str(run).splitlines() == [
+        "定义管道时：",
+        "  " + run.traced[0],
+        "遍历管道时：（没有打印）",
+        "管道的元素：[0, 2, 4]",
+    ]
+    again = pipeline_prints(run.dataset)  # an existing dataset: only iterating is recorded
+    assert again.traced is None and again.values == [0, 2, 4]
+    assert not str(again).startswith("定义管道时")
+
+
+def test_pipeline_prints_records_the_warnings_and_the_prints_while_iterating():
+    tf.config.run_functions_eagerly(True)
+    try:
+        run = pipeline_prints(lambda: tf.data.Dataset.range(2).map(_noisy_double))
+    finally:
+        tf.config.run_functions_eagerly(False)
+    assert any("tf.data" in message for message in run.warnings), run.warnings
+    assert str(run).splitlines()[-1].startswith("警告：")
+
+    def make():
+        ds = tf.data.Dataset.range(2)
+        return ds.map(lambda x: tf.py_function(lambda v: print("got", int(v)) or v, [x], tf.int64))
+
+    seen = pipeline_prints(make)
+    assert seen.iterated == ["got 0", "got 1"] and seen.values == [0, 1]
+    assert "遍历管道时：\n  got 0\n  got 1" in str(seen)
+
+
+@pytest.mark.parametrize(
+    "make, match",
+    [("range(3)", "make must be a tf.data.Dataset"), (lambda: [1, 2], "make\\(\\) must return")],
+)
+def test_pipeline_prints_rejects_what_is_not_a_dataset(make, match):
+    with pytest.raises(TypeError, match=match):
+        pipeline_prints(make)
+
+
+def test_checked_op_types_lists_each_checked_output_and_none_in_an_old_graph():
+    def score(v):
+        return tf.reduce_sum(tf.math.log(v) * 2.0)
+
+    values = tf.constant([1.0, 2.0])
+    old = tf.function(score)
+    old(values)  # traced before the checks were switched on
+    tf.debugging.enable_check_numerics()
+    try:
+        new = checked_op_types(tf.function(score), values)
+        before = checked_op_types(old, values)
+    finally:
+        tf.debugging.disable_check_numerics()
+    assert new == ["Placeholder", "Log", "Const", "Mul", "Sum"], new  # the int axis of Sum is not checked
+    assert before == []
+    assert checked_op_types(tf.function(score), values) == []  # checks off: none in a new graph
+    with pytest.raises(TypeError, match="fn must be a tf.function"):
+        checked_op_types(score, values)

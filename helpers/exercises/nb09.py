@@ -135,7 +135,7 @@ EX_09_1 = Exercise(
     task=(
         "调试一个已经追踪过的 `tf.function` 时，想让它里面的 Python 代码（`print`、`breakpoint()`）每次调用都运行。"
         "写 `call_each_eagerly(fn, xs)`：在即时执行下对 `xs` 的每个元素调用 `fn`，返回结果的列表；"
-        "返回之前把全局开关恢复成关闭。"
+        "返回之前把全局开关恢复成关闭；`fn` 抛出异常时也要关掉开关，并让异常照常抛出。"
     ),
     hints=(
         "全局开关是 `tf.config.run_functions_eagerly(True)`，关掉是传 `False`。",
@@ -520,11 +520,12 @@ EX_09_4 = Exercise(
     difficulty=3,
     section="深入：`enable_check_numerics`：找出第一个产生 NaN 的算子",
     task=(
-        "`fn` 是一个已经追踪过的 `tf.function`，在输入 `x` 上的中间结果里有无穷大（Inf）或 NaN（返回值不一定是 NaN）。"
-        "写 `first_bad_op(fn, x)`：用 "
+        "`fn` 是一个已经追踪过的 `tf.function`，在输入 `x` 上的中间结果里可能有无穷大（Inf）或 NaN"
+        "（返回值不一定是 NaN）。写 `first_bad_op(fn, x)`：用 "
         "`tf.debugging.enable_check_numerics()` 找出第一个产生 Inf 或 NaN 的算子，返回它的类型"
         "（如 `\"Log\"`，可以用 `helpers.debugging.check_numerics_op`）；没有算子产生 Inf 或 NaN 时返回 `None`。"
-        "返回之前关掉检查，出错时也要关。检查会用 3 个函数调用它，第一个产生 Inf 或 NaN 的算子各不相同。"
+        "返回之前关掉检查，出错时也要关。检查会用 3 个函数调用它：两个函数里第一个产生 Inf 或 NaN 的算子不同，"
+        "第三个没有 Inf 或 NaN。"
     ),
     hints=(
         "检查只对打开之后才追踪的图有效：`fn` 已经追踪过了，要用 `fn.python_function` 新建一个 `tf.function`。",
