@@ -384,6 +384,7 @@ def _check_freeze(answer) -> str:
         raise Wrong(
             "backbone_trains",
             f"`backbone` 的变量 {backbone_training} 还在 `model.trainable_variables` 里，训练步仍会更新它们。",
+            "冻结整个 `backbone` 子模型：`backbone.trainable = False`，它的子层（包括 `BatchNormalization`）会一起冻结。",
         )
     if new_step is None:
         raise Wrong(
@@ -545,7 +546,8 @@ EX_01_4 = Exercise(
     ),
     hints=(
         "会变的状态要放进 `tf.Variable`；张量不可变，在计算图里给属性赋新张量只发生在追踪那一次。",
-        "`self.total = tf.Variable(0.0)`，在 `add` 里用 `self.total.assign_add(x)`，再返回 `self.total.read_value()`。",
+        "`self.total = tf.Variable(0.0)`，在 `add` 里用 `self.total.assign_add(x)`，再返回 `self.total.read_value()`"
+        "（直接 `return self.total` 也一样：`tf.function` 返回变量时，返回的是它在 `assign_add` 之后的值）。",
     ),
     check=_check_counter,
 )
