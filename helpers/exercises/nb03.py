@@ -101,7 +101,8 @@ EX_03_1 = Exercise(
     task=(
         "写 `make_pipeline(images, labels, batch_size)`：`images` 是 `uint8` 的 NumPy 数组（N×高×宽×1），"
         "`labels` 是整数数组。返回一个 `tf.data.Dataset`，每个元素是一个批次 `(图像, 标签)`："
-        "图像缩放成 0 到 1 的 `float32`，样本先打乱再分批。\n\n"
+        "图像缩放成 0 到 1 的 `float32`，样本先打乱再分批。"
+        "打乱要彻底：缓冲区取样本数，而不是本篇演示用的 `BUFFER_SIZE = 10`。\n\n"
         "检查用 50 个样本、批大小 16 遍历一轮。"
     ),
     hints=(
@@ -239,7 +240,7 @@ def _check_first_two(answer) -> str:
     if isinstance(result, tf.data.Dataset):
         raise Wrong(
             "dataset_not_pair",
-            "返回的是一个数据集（`take(2)` 之类得到的还是数据集），不是两个元素：题目要的是用 `next()` 取出元素本身，"
+            "返回的是一个数据集（`take(2)` 之类得到的还是数据集），不是两个元素：题目要的是元素本身（用 `next()` 从迭代器里取），"
             "返回二元组 `(第一个, 第二个)`。",
         )
     if not isinstance(result, (tuple, list)) or len(result) != 2:
@@ -257,8 +258,9 @@ def _check_first_two(answer) -> str:
     if (first, second) != (10, 11):
         raise Wrong("wrong_value", f"数据集 10, 11, 12, … 的前两个元素是 (10, 11)，现在是 ({first}, {second})。")
     return (
-        "拿到了 (10, 11)，前两个元素都对。检查只看结果，不看写法；用 `next()` 时，要点是只调用一次 "
-        "`iter(dataset)`，再对同一个迭代器取两次，因为每次 `iter(dataset)` 都从头开始。"
+        "拿到了 (10, 11)，前两个元素都对。检查只看结果、不看写法，所以用 `take` 之类的写法也算对；"
+        "本题练的 `next()` 写法，要点是只调用一次 `iter(dataset)`，再对同一个迭代器取两次，"
+        "因为每次 `iter(dataset)` 都从头开始。"
     )
 
 
@@ -269,7 +271,8 @@ EX_03_3 = Exercise(
     difficulty=1,
     section="数据集是可迭代对象，不是迭代器",
     task=(
-        "写 `first_two(dataset)`，用 `next()` 取出数据集的第一个和第二个元素，返回二元组。"
+        "写 `first_two(dataset)`，返回数据集的第一个和第二个元素组成的二元组。"
+        "本题练的是迭代器：请用 `iter()` 和 `next()` 来取。检查只看结果，别的写法拿到同样的两个元素也算对。"
         "检查用的数据集是 10, 11, 12, 13, 14。"
     ),
     hints=(
