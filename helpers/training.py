@@ -2,6 +2,8 @@
 
 Introduced in 02_optimizer_defaults: :func:`train_side_by_side` trains each model with its own
 optimizer inside one ``tf.function`` step, so that at every step all of them see the same batch.
+Introduced in 05_keras_fit_advanced: :func:`fit_each_once` and :func:`has_nan` train a pair of models
+with ``fit`` (one under a distribution strategy, one not) and say whether NaN reached the weights.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 import keras
+import numpy as np
 import tensorflow as tf
 
 from helpers import _arguments
@@ -53,3 +56,35 @@ def train_side_by_side(
 
     steps = [train_step(x, y) for _ in range(epochs) for x, y in batches]
     return {label: [float(step[label]) for step in steps] for label in runs}
+
+
+def has_nan(model: keras.Model) -> bool:
+    """Return whether any weight of ``model`` (trainable or not) holds a NaN.
+
+    Introduced in 05_keras_fit_advanced: a partial batch under a distribution strategy can put NaN into
+    the shared weights while the loss that ``fit`` reports still looks normal.
+    """
+    if not isinstance(model, keras.Model):
+        raise TypeError(f"model must be a keras.Model, got {type(model).__name__}")
+    return any(bool(np.isnan(weight).any()) for weight in model.get_weights())
+
+
+def fit_each_once(models: Mapping[str, keras.Model], dataset: tf.data.Dataset) -> dict[str, float]:
+    """Return {label: training loss} after one epoch of ``fit`` on ``dataset`` for each model of ``models``.
+
+    Introduced in 05_keras_fit_advanced: it prints, for each model, the loss and whether its weights
+    now hold NaN (see :func:`has_nan`), so that a pair of models can be compared at a glance.
+    """
+    if not isinstance(models, Mapping) or not models:
+        raise ValueError("models must be a non-empty mapping of label -> compiled keras.Model")
+    for label, model in models.items():
+        if not isinstance(model, keras.Model) or not model.compiled:
+            raise TypeError(f"models[{label!r}] must be a compiled keras.Model (call compile first)")
+    if not isinstance(dataset, tf.data.Dataset):
+        raise TypeError(f"dataset must be a tf.data.Dataset, got {type(dataset).__name__}")
+    losses = {}
+    for label, model in models.items():
+        losses[label] = float(model.fit(dataset, verbose=0).history["loss"][0])
+        nan_text = "是" if has_nan(model) else "否"
+        print(f"{label}：训练损失 {losses[label]:.4f}，权重里有 nan：{nan_text}")
+    return losses

@@ -61,3 +61,42 @@ def test_bad_input_gets_a_clear_error():
         training.train_side_by_side({"a": (_model(), keras.optimizers.SGD(0.1))}, [], loss)
     with pytest.raises(ValueError, match="epochs must be an int >= 1"):
         training.train_side_by_side({"a": (_model(), keras.optimizers.SGD(0.1))}, _batches(), loss, epochs=0)
+
+
+def _compiled(seed=0):
+    model = _model(seed)
+    model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse")
+    return model
+
+
+def test_has_nan_sees_a_nan_in_any_weight_and_only_then():
+    model = _compiled()
+    assert not training.has_nan(model)
+    kernel, bias = model.get_weights()
+    bias[0] = np.nan
+    model.set_weights([kernel, bias])
+    assert training.has_nan(model)
+    with pytest.raises(TypeError, match="must be a keras.Model"):
+        training.has_nan("model")
+
+
+def test_fit_each_once_returns_the_loss_fit_reports_and_prints_the_nan_status(capsys):
+    x, y = (np.concatenate(parts) for parts in zip(*[(a.numpy(), b.numpy()) for a, b in _batches()]))
+    dataset = tf.data.Dataset.from_tensor_slices((x, y)).batch(4)
+    twin = _compiled()
+    expected = twin.fit(dataset, verbose=0).history["loss"][0]
+    losses = training.fit_each_once({"a": _compiled(), "b": _compiled(seed=1)}, dataset)
+    assert list(losses) == ["a", "b"] and np.isclose(losses["a"], expected)
+    assert losses["a"] != losses["b"]  # other initial weights: each model trained on its own
+    assert capsys.readouterr().out.splitlines() == [
+        f"a：训练损失 {losses['a']:.4f}，权重里有 nan：否", f"b：训练损失 {losses['b']:.4f}，权重里有 nan：否"]
+
+
+def test_fit_each_once_rejects_bad_input():
+    dataset = tf.data.Dataset.from_tensor_slices((np.zeros((4, 3), "float32"), np.zeros((4, 1), "float32")))
+    with pytest.raises(ValueError, match="non-empty mapping"):
+        training.fit_each_once({}, dataset.batch(2))
+    with pytest.raises(TypeError, match="compiled keras.Model"):
+        training.fit_each_once({"a": _model()}, dataset.batch(2))
+    with pytest.raises(TypeError, match="tf.data.Dataset"):
+        training.fit_each_once({"a": _compiled()}, [(1, 2)])

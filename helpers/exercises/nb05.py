@@ -1,4 +1,5 @@
-"""Exercises of 05_keras_fit_advanced: full batches for a distribution strategy, a function as metric, a callback."""
+"""Exercises of 05_keras_fit_advanced: full batches for a distribution strategy, a function as metric, a callback,
+a compiled training step that traces once."""
 
 from __future__ import annotations
 
@@ -81,7 +82,7 @@ EX_05_1 = Exercise(
     id="05.1",
     notebook=NOTEBOOK,
     title="分布式训练里的 nan：让每个批次都完整",
-    difficulty=2,
+    difficulty=1,
     section="同一份 `fit` 代码，换个分布式策略",
     task=(
         "在两个副本的 `MirroredStrategy` 下用 `fit` 训练带 `BatchNormalization` 的模型，损失变成了 nan。"
@@ -377,4 +378,104 @@ EX_05_3 = Exercise(
     check=_check_stop_below,
 )
 
-EXERCISES = [EX_05_1, EX_05_2, EX_05_3]
+
+
+# -- 05.4 -------------------------------------------------------------------------------------
+
+
+def _check_compiled_step(answer) -> str:
+    import keras
+    import numpy as np
+    import tensorflow as tf
+
+    keras.utils.set_random_seed(0)
+    model = keras.Sequential([keras.Input(shape=(2,)), keras.layers.Dense(1)])
+    model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse")
+    model.optimizer.build(model.trainable_variables)  # its variables exist before tracing: one trace only
+    runs = []  # one entry per run of the loss function's Python code: was it eager?
+
+    def loss_fn(y_true, y_pred):
+        runs.append(tf.executing_eagerly())
+        return tf.reduce_mean(tf.square(y_pred - y_true))
+
+    rng = np.random.default_rng(0)
+    batches = [(rng.normal(size=(4, 2)).astype("float32"), rng.normal(size=(4, 1)).astype("float32"))
+               for _ in range(3)]
+    step = call(answer, model, loss_fn)
+    if not callable(step):
+        raise Wrong("not_callable", f"`make_step` 应该返回一个函数 `step(x, y)`，现在返回的是 {type(step).__name__}。")
+    kernel, bias = (w.copy() for w in model.get_weights())
+    returned, expected = [], []
+    for x, y in batches:  # the same steps in NumPy: SGD(0.1) on the mean squared error of a Dense(1)
+        pred = x @ kernel + bias
+        expected.append(float(np.mean((pred - y) ** 2)))
+        grad = 2 * (pred - y) / pred.size
+        kernel, bias = kernel - 0.1 * x.T @ grad, bias - 0.1 * grad.sum(axis=0)
+        loss = call(step, tf.constant(x), tf.constant(y))
+        if loss is None:
+            raise Wrong("no_loss", "`step` 没有返回这一步的损失：写 `return loss`，`fit` 也是这样把损失报告给你的。")
+        try:
+            returned.append(float(loss))
+        except (TypeError, ValueError):
+            raise Wrong("no_loss", f"`step` 返回的应该是一个标量损失，现在是 {type(loss).__name__}。") from None
+    if not np.isclose(returned[0], expected[0], rtol=1e-4):
+        raise Wrong(
+            "wrong_loss",
+            f"第一步返回的损失是 {returned[0]:.4f}，应该是更新权重之前、在这个批次上算出的 {expected[0]:.4f}。",
+            "在 `tf.GradientTape` 里先算 `loss = loss_fn(y, model(x, training=True))`，最后 `return loss`。",
+        )
+    weights_now = model.get_weights()
+    if not (np.allclose(weights_now[0], kernel, atol=1e-5) and np.allclose(weights_now[1], bias, atol=1e-5)):
+        raise Wrong(
+            "no_update",
+            "3 步之后，模型的权重不是用 `model.optimizer` 按梯度更新 3 次之后的值：梯度求了，却没有（或者没用对）更新。",
+            "求出 `gradients = tape.gradient(loss, model.trainable_variables)` 之后，调用 "
+            "`model.optimizer.apply_gradients(zip(gradients, model.trainable_variables))`。",
+        )
+    if not np.allclose(returned, expected, rtol=1e-4):
+        raise Wrong("wrong_loss", f"3 步返回的损失是 {np.round(returned, 4).tolist()}，应该是 {np.round(expected, 4).tolist()}。")
+    if len(runs) == 3 and all(runs):
+        raise Wrong(
+            "eager",
+            "损失函数的 Python 代码运行了 3 次，每次都是即时执行：每一步都逐个算子经过 Python，这个训练步没有编译成计算图。",
+            "把训练步包进 `tf.function`：`return tf.function(step)`，或者在 `def step` 上面写 `@tf.function`。",
+        )
+    if len(runs) == 3 and not any(runs):
+        raise Wrong(
+            "retraced",
+            "损失函数的 Python 代码在计算图里运行了 3 次：每调用一次 `step`，就追踪一次。多半是每次调用时都新建了一个 "
+            "`tf.function`，新的 `tf.function` 不认得上一次追踪得到的图。",
+            "在 `make_step` 里只调用一次 `tf.function`，把得到的函数返回出去，之后反复调用它。",
+        )
+    if runs != [False]:
+        raise Wrong(
+            "wrong_trace_count",
+            f"3 个形状相同的批次，损失函数的 Python 代码应该只在第一次调用时、追踪中运行 1 次，现在是 {len(runs)} 次"
+            f"（其中即时执行的 {sum(runs)} 次）。",
+        )
+    return (
+        "3 步的损失和更新都对，损失函数的 Python 代码只在第一次调用时追踪了 1 次，之后执行的都是同一张计算图："
+        "这就是 `fit` 在它的训练步上做的事。"
+    )
+
+
+EX_05_4 = Exercise(
+    id="05.4",
+    notebook=NOTEBOOK,
+    title="编译好的训练步只追踪一次",
+    difficulty=2,
+    section="`fit` 为什么快：它在计算图中运行",
+    task=(
+        "写 `make_step(model, loss_fn)`，返回一个编译成计算图的训练步 `step(x, y)`：前向传播、求梯度、"
+        "用 `model.optimizer` 更新权重，返回这一步的损失（更新之前算出的）。\n\n"
+        "检查用一个一层的小模型和 SGD，连续调用 `step` 3 次（3 个形状相同的批次），核对每一步的损失和最后的权重，"
+        "再像第 4 节那样数损失函数的 Python 代码运行了几次、是不是即时执行。"
+    ),
+    hints=(
+        "和第 4 节的 `train_step` 一样写，再想一想：`tf.function` 该在哪里调用、调用几次？",
+        "在 `make_step` 里定义 `def step(x, y)`，最后 `return tf.function(step)`：只包一次，之后反复调用同一个函数。",
+    ),
+    check=_check_compiled_step,
+)
+
+EXERCISES = [EX_05_1, EX_05_2, EX_05_3, EX_05_4]
