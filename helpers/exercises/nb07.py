@@ -239,6 +239,15 @@ def _check_running_sum(answer) -> str:
         got = np.asarray(got)
         if got.shape != want.shape:
             raise Wrong("wrong_shape", f"输入形状 {x.shape} 时输出形状应该是 {want.shape}，现在是 {got.shape}。")
+        shifted = steps > 1 and np.allclose(got[:, 1:], want[:, :-1], atol=1e-5)
+        if shifted and np.allclose(got[:, 0], 0.0, atol=1e-5):
+            raise Wrong(
+                "off_by_one",
+                f"输入形状 {x.shape} 时，你的第 `t` 步是题目里第 `t - 1` 步的累加和（第 0 步是 0）："
+                "循环里先写入、后累加，写进去的是还没加上 `x[t]` 的旧值。",
+                "第 `t` 步要先加上 `x[t]` 再写入：`total += tf.reduce_sum(x[t], axis=-1, keepdims=True)`，"
+                "然后 `outputs = outputs.write(t, total)`。",
+            )
         if not np.allclose(got, want, atol=1e-5):
             raise Wrong("wrong_value", f"输入形状 {x.shape} 时累加和不对：最大误差 {np.abs(got - want).max():.4f}。")
     count = answer.experimental_get_tracing_count() - traced_before
@@ -354,8 +363,9 @@ EX_07_3 = Exercise(
     notebook=NOTEBOOK,
     title="数一数：这些调用追踪了几次",
     difficulty=2,
-    section="`range` 和 `tf.range`：追踪时展开，还是变成 `While`",
+    section="条件是张量的 `while` 和 `if`",
     task=(
+        "这道题用到第 1 节什么时候重新追踪的规矩，和第 2 节条件是 Python 值还是张量的区别。"
         "不运行代码，先想一想：下面 6 次调用一共会让 `relu_if` 追踪几次？把次数（一个整数）写进答案单元格。"
         "检查会真的运行一遍，并逐次解释。\n\n```python\n" + TRACE_CALLS + "\n```"
     ),
