@@ -67,6 +67,15 @@ def _check_reported_loss(answer) -> str:
             f"算出的是 {got:.4f}，只有交叉熵。`fit` 报告的损失还包括 `model.losses` 里的 L2 正则化损失 {penalty:.4f}，"
             f"合计 {want:.4f}。",
         )
+    terms = [float(v) for v in model.losses]
+    if any(np.isclose(got, cross_entropy + term, rtol=1e-4) for term in terms):
+        raise Wrong(
+            "one_regularization_term",
+            f"算出的是 {got:.4f}：交叉熵 {cross_entropy:.4f} 只加上了 {len(terms)} 项正则化损失里的一项。"
+            f"两个带 L2 正则化的全连接层各在 `model.losses` 里放一项（{terms[0]:.4f} 和 {terms[1]:.4f}），"
+            f"要全部加上：交叉熵 {cross_entropy:.4f} + 正则化损失 {penalty:.4f} = {want:.4f}。",
+            "`tf.add_n(model.losses)` 或 `sum(model.losses)` 把各项相加，不要只取 `model.losses[0]`。",
+        )
     if np.isclose(got, cross_entropy + penalty / len(model.losses), rtol=1e-4):
         raise Wrong(
             "averaged_regularization",
@@ -122,7 +131,9 @@ EX_04_1 = Exercise(
         "`keras.losses.SparseCategoricalCrossentropy(from_logits=True)`。\n\n"
         "写 `reported_loss(model, x, y, batch_size)`：不调用 `fit` 或 `evaluate`，自己算出 "
         "`model.evaluate(x, y, batch_size=batch_size)` 会报告的损失（返回一个数）。"
-        "检查用 6 个样本、`batch_size=4` 调用它，所以最后一个批次是只有 2 个样本的不完整批次。"
+        "检查用 6 个样本、`batch_size=4` 调用它，所以最后一个批次是只有 2 个样本的不完整批次。\n\n"
+        "除了第 4 节，还要用到第 2 节末尾关于训练模式和推理模式的说明，以及"
+        "[深入：各批次的损失怎样平均](#深入：各批次的损失怎样平均)。"
     ),
     hints=(
         "`fit` 和 `evaluate` 报告的损失不只是交叉熵：各层的正则化损失在 `model.losses` 里。",
@@ -156,7 +167,8 @@ def _check_predict_generator(answer) -> str:
             "把 `return` 换成在 `for` 循环里 `yield`：函数体里有 `yield`，调用它得到的就是生成器。",
         )
     elements = take_finite(
-        produced, 20, "生成器", "10 个样本、每批 4 个，就是 3 批；不会结束的生成器，`predict` 不给 `steps` 时会一直读下去。",
+        produced, 20, "生成器", "题目要它产完一遍就结束：10 个样本、每批 4 个，就是 3 批。"
+        "不会结束的生成器，`predict` 不给 `steps` 时会一直读下去。",
         "生成器函数里的循环要能结束：用 `for start in range(0, len(x), batch_size):`，不要用 `while True:`。",
     )
     for number, element in enumerate(elements, 1):
@@ -201,7 +213,7 @@ EX_04_2 = Exercise(
     task=(
         "手上的图片放在一个 NumPy 数组里，但想像读文件那样一批一批地交给 `predict`。\n\n"
         "写生成器函数 `image_batches(x, batch_size)`：按顺序逐批产出 `predict` 需要的输入，"
-        "最后一个不完整批次（样本数不到批大小）也要产出。"
+        "最后一个不完整批次（样本数不到批大小）也要产出，产完一遍就结束（像第 3 节的 `batches` 那样）。"
         "检查会用 10 个样本、每批 4 个调用它，再把它交给 `model.predict(..., steps=3)`，与直接传数组的结果比较。"
     ),
     hints=(
