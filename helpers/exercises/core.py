@@ -217,11 +217,11 @@ def has_ellipsis(value, depth: int = 0) -> bool:
     return False
 
 
-def blank_methods(starter: str) -> set[str] | None:
-    """The names of the methods the ``starter`` code leaves blank (a body of ``...`` or ``pass``); None if it has no class.
+def starter_methods(starter: str) -> tuple[set[str], set[str]] | None:
+    """The methods of the ``starter`` code's classes: (those left blank, with ``...`` or ``pass``; all of them).
 
-    A learner's class may add methods of its own that do nothing (``def on_train_begin(self, logs=None): pass``):
-    only the methods the starter asked for make a class unfinished.
+    None if the starter has no class. A learner's class may add methods of its own that do nothing
+    (``def on_train_begin(self, logs=None): pass``): only the methods the starter asked for count as blanks.
     """
     try:
         tree = ast.parse(starter)
@@ -237,20 +237,27 @@ def blank_methods(starter: str) -> set[str] | None:
         return all(isinstance(s, ast.Pass) or (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant)
                                                and s.value.value is Ellipsis) for s in statements)
 
-    return {item.name for cls in classes for item in cls.body
-            if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and blank(item.body)}
+    methods = [item for cls in classes for item in cls.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    return {m.name for m in methods if blank(m.body)}, {m.name for m in methods}
 
 
-def unfinished(answer, asked: set[str] | None = None) -> bool:
+def unfinished(answer, starter: tuple[set[str], set[str]] | None = None) -> bool:
     """True for an answer that is still the starter: ``...``, a stub function, or a class with a stub method.
 
-    For a class, ``asked`` (from :func:`blank_methods`) names the methods that count; None: every method.
+    For a class, ``starter`` (from :func:`starter_methods`) narrows it down: a method the starter left
+    blank is still blank, and the learner wrote no method of their own instead (an answer that moved the
+    work to another method is judged, not sent back). None: any stub method counts.
     """
     if has_ellipsis(answer) or is_stub(answer):
         return True
-    if isinstance(answer, type):
-        return any(is_stub(v) for name, v in vars(answer).items() if asked is None or name in asked)
-    return False
+    if not isinstance(answer, type):
+        return False
+    methods = {name: v for name, v in vars(answer).items() if callable(v) or hasattr(v, "python_function")}
+    if starter is None:
+        return any(is_stub(v) for v in methods.values())
+    blanks, known = starter
+    own_work = any(not is_stub(v) for name, v in methods.items() if name not in known)
+    return not own_work and any(is_stub(v) for name, v in methods.items() if name in blanks)
 
 
 def is_todo_error(error: BaseException) -> bool:
@@ -799,10 +806,10 @@ def evaluate(ex: Exercise, answer, time_limit: float | None = None) -> Verdict:
     notes: list[str] = []
     assigned: list[tuple[str, object]] = []  # switch functions of tf.config the answer replaced (put back already)
     try:
-        asked = blank_methods(ex.starter)
+        starter = starter_methods(ex.starter)
     except OSError:  # no starter file: every stub method counts
-        asked = None
-    if unfinished(answer, asked):
+        starter = None
+    if unfinished(answer, starter):
         return Verdict(ex.id, UNSOLVED, unsolved_text(ex))
     try:
         with _settings_for_check(notes, assigned):
