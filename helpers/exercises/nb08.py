@@ -363,6 +363,14 @@ def _check_weighted(answer) -> str:
             "数值对了，但传进来的 `metric` 一次也没有用上：题目要练的是让 `Mean` 用 `sample_weight` 加权累积，"
             "训练步里也是这样写的。",
         )
+    if WatchedMean.updates < len(BATCHES):
+        raise Wrong(
+            "not_per_batch",
+            f"数值对了，但 {len(BATCHES)} 个批次只调用了 {WatchedMean.updates} 次 `metric.update_state`："
+            "你先把整轮的数都拿齐、算好，再一次交给指标。训练时批次是一个一个来的，"
+            "算完一批就要把这一批累积进去，训练步里也是每个批次调用一次 `update_state`。",
+            "`for batch_loss, size in batches: metric.update_state(batch_loss, sample_weight=size)`。",
+        )
     return (
         f"逐个样本的平均损失 {want:.4f} 对了：按样本数加权后，不完整批次只占它该占的份量，"
         f"不加权的直接平均是 {plain:.4f}。"
@@ -378,7 +386,7 @@ EX_08_4 = Exercise(
     task=(
         "`epoch_loss(metric, batches)`：`batches` 是一轮里各批次的 `(平均损失, 样本数)`，平均损失就像训练步里 "
         "`loss_fn` 给出的那个数；最后一个批次是不完整批次，样本比前面的少。用传进来的 `metric`（一个新的 "
-        "`keras.metrics.Mean`）累积，返回这一轮逐个样本的平均损失。"
+        "`keras.metrics.Mean`）逐批累积（就像训练步里那样，每个批次调用一次 `update_state`），返回这一轮逐个样本的平均损失。"
     ),
     hints=(
         "`loss_fn` 给出的是一个批次的平均损失：样本多的批次应该占更多份量。",
