@@ -66,31 +66,6 @@ def clear_logs(logdir: str | os.PathLike) -> Path:
     return path
 
 
-def fresh_writer(logdir: str | os.PathLike):
-    """Delete ``logdir`` with the logs of an earlier run, then return a ``tf.summary`` file writer into it."""
-    return tf.summary.create_file_writer(str(clear_logs(logdir)))
-
-
-def fresh_writers(logdir: str | os.PathLike, *runs: str) -> tuple:
-    """Delete ``logdir`` with its old logs, then return one ``tf.summary`` file writer per run, into ``logdir/run``.
-
-    ``fresh_writers(logdir, "train", "validation")`` gives the two writers of a training loop;
-    TensorBoard shows each subfolder as one run. Starting from empty folders, a re-run does not pile
-    its points onto the last run's.
-    """
-    if not runs:
-        raise ValueError("runs must name at least one run folder, e.g. fresh_writers(logdir, 'train', 'validation')")
-    for run in runs:
-        if not isinstance(run, str):
-            raise TypeError(f"runs must be folder names (str), got {type(run).__name__}: {run!r}")
-        if run in ("", ".", "..") or "/" in run or os.sep in run:
-            raise ValueError(f"runs must be plain folder names (no path separators), got {run!r}")
-    if len(set(runs)) != len(runs):
-        raise ValueError(f"runs must be different folder names, got {list(runs)}")
-    path = clear_logs(logdir)
-    return tuple(tf.summary.create_file_writer(str(path / run)) for run in runs)
-
-
 def event_files(logdir: str | os.PathLike) -> list[Path]:
     """Return the event files directly inside ``logdir`` (not in subfolders), sorted by name."""
     path = _as_dir(logdir)

@@ -12,8 +12,6 @@ from helpers.summaries import (
     clear_logs,
     describe_runs,
     event_files,
-    fresh_writer,
-    fresh_writers,
     plot_runs,
     read_runs,
     read_scalars,
@@ -162,56 +160,17 @@ def test_plot_runs_accepts_numpy_numbers():
     np.testing.assert_array_equal(fig.axes[0].get_lines()[0].get_ydata(), [1.0, 0.5])
 
 
-def test_fresh_writers_start_from_empty_run_folders(tmp_path):
-    logdir = tmp_path / "logs"
-    write_scalars(logdir / "train", "loss", [(1, 9.0)])  # an earlier run's logs
-    write_scalars(logdir / "old_run", "loss", [(1, 9.0)])
-    train, validation = fresh_writers(logdir, "train", "validation")
-    with train.as_default():
-        tf.summary.scalar("loss", 1.0, step=5)
-    with validation.as_default():
-        tf.summary.scalar("loss", 2.0, step=5)
-    train.close()
-    validation.close()
-    assert read_runs(logdir) == {"train": {"loss": [(5, 1.0)]}, "validation": {"loss": [(5, 2.0)]}}
-
-
-def test_fresh_writer_writes_into_the_folder_itself(tmp_path):
-    write_scalars(tmp_path / "graph", "mean", [(1, 9.0)])
-    writer = fresh_writer(tmp_path / "graph")
-    with writer.as_default():
-        tf.summary.scalar("mean", 3.0, step=2)
-    writer.close()
-    assert read_scalars(tmp_path / "graph") == {"mean": [(2, 3.0)]}
-    fresh_writer(str(tmp_path / "new" / "folder")).close()  # a folder that does not exist yet is fine
-    assert (tmp_path / "new" / "folder").is_dir()
-
-
-def test_fresh_writers_refuse_to_delete_anything_but_logs(tmp_path):
-    (tmp_path / "notes.txt").write_text("my work")
-    with pytest.raises(ValueError, match=r"only TensorBoard event files.*notes\.txt"):
-        fresh_writers(tmp_path, "train")
-    with pytest.raises(ValueError, match="only TensorBoard event files"):
-        fresh_writer(tmp_path)
-    assert (tmp_path / "notes.txt").read_text() == "my work"
-    with pytest.raises(ValueError, match="folder for TensorBoard logs"):
-        fresh_writer(tmp_path / "notes.txt")
-
-
-@pytest.mark.parametrize("logdir,runs,error,message", [
-    (42, ("train",), TypeError, "logdir must be a path"),
-    ("", ("train",), ValueError, "logdir must be a non-empty path"),
-    ("logs", (), ValueError, "runs must name at least one run"),
-    ("logs", ("train", 3), TypeError, "runs must be folder names"),
-    ("logs", ("a/b",), ValueError, "plain folder names"),
-    ("logs", ("..",), ValueError, "plain folder names"),
-    ("logs", ("train", "train"), ValueError, "runs must be different"),
+@pytest.mark.parametrize("logdir,error,message", [
+    (42, TypeError, "logdir must be a path"),
+    ("", ValueError, "logdir must be a non-empty path"),
+    ("notes.txt", ValueError, "folder for TensorBoard logs"),
 ])
-def test_fresh_writers_reject_bad_arguments(tmp_path, logdir, runs, error, message):
-    logdir = tmp_path / logdir if logdir == "logs" else logdir
+def test_clear_logs_rejects_bad_arguments(tmp_path, logdir, error, message):
+    (tmp_path / "notes.txt").write_text("my work")
+    logdir = tmp_path / logdir if logdir == "notes.txt" else logdir
     with pytest.raises(error, match=message):
-        fresh_writers(logdir, *runs)
-    assert not (tmp_path / "logs").exists()  # checked before anything is deleted or created
+        clear_logs(logdir)
+    assert (tmp_path / "notes.txt").read_text() == "my work"  # checked before anything is deleted
 
 
 def test_describe_runs_lists_steps_and_rounded_values():
