@@ -5,7 +5,7 @@
 #       make lint (ruff + notebook rules + workflow schema; part of make test),
 #       make twice (every code cell run twice in a row, as a learner may),
 #       make fresh (each notebook alone from an empty data folder, strict),
-#       make browser (run one notebook through JupyterLab in headless Chromium),
+#       make browser (run one notebook through JupyterLab in headless Chromium; pytest -m ui),
 #       make bench (measure the guide's speed advice on this machine),
 #       make book (the notebooks as a website in build/book/), make book-pdf, make book-check.
 
@@ -97,12 +97,14 @@ fresh: setup
 	$(PY) -m pytest --nbval --fresh-data notebooks/ -n $(JOBS) --dist loadfile
 
 # A reader's view: JupyterLab on 127.0.0.1 in headless Chromium runs every cell of
-# NOTEBOOK (a copy; the file is not changed) and checks kernel, errors and plots.
+# NOTEBOOK (a copy; the file is not changed) and checks kernel, errors and plots: the
+# pytest-playwright tests in tests/ui/test_jupyterlab.py (marker ui, not part of make test).
 # Needs Chromium (Debian: apt-get install chromium). Screenshot: artifacts/browser/.
 # Default: notebooks/03_data_and_tf_function.ipynb, or the first notebook if it is missing.
 NOTEBOOK ?=
+UI_PYTEST = $(PY) -m pytest -m ui --tb=short
 browser: setup
-	$(PY) -m tools.browser_check $(NOTEBOOK)
+	$(UI_PYTEST) tests/ui/test_jupyterlab.py $(if $(NOTEBOOK),--notebook=$(NOTEBOOK))
 
 # Time the guide's speed claims on this machine (a few minutes on 2 cores) and write
 # benchmarks/results/results.{json,md,png}. BENCH_ARGS=--quick for a smoke run.
@@ -142,9 +144,13 @@ lighthouse: book
 
 # Builds the book and its PDF, then opens every page in headless Chromium (needs Debian's
 # chromium): console errors, images, links, the Chinese search, searches typed without spaces,
-# copy buttons, and a phone's screen. Screenshots: artifacts/book/.
+# copy buttons, page weight, the PDF, and a phone's screen: the pytest-playwright tests in
+# tests/ui/test_book.py (marker ui). TERMS="计算图 预取" searches only those glossary terms
+# besides the required ones (default: all). Screenshots: artifacts/book/. The book's packages
+# may be all that .venv has (the book job), so pytest runs without the nbval options of pyproject.toml.
+TERMS ?=
 book-check: book-pdf
-	$(PY) -m tools.book_check
+	$(UI_PYTEST) -o addopts= tests/ui/test_book.py $(if $(TERMS),--terms="$(TERMS)")
 
 clean:
 	rm -rf $(VENV) logs notebooks/logs notebooks/exports .pytest_cache .ruff_cache artifacts build

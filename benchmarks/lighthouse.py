@@ -14,58 +14,21 @@ are the lesson rather than page weight.
 from __future__ import annotations
 
 import argparse
-import gzip
-import http.server
-import io
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
-from tools.browser_check import find_chromium
+from tools.browser import BookServer, find_chromium  # the book server of make book-check
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "build" / "book"
 OUT = ROOT / "benchmarks" / "results" / "lighthouse.md"
 LIGHTHOUSE = "lighthouse@12.2.3"
 PAGES = ["index.html", "notebooks/03_data_and_tf_function.html", "notebooks/05_keras_fit_advanced.html", "search.html"]
-COMPRESSED = (".html", ".js", ".css", ".svg", ".json", ".txt", ".map")
-
-
-class GzipHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files; text files gzipped when the browser accepts it (GitHub Pages does the same)."""
-
-    def log_message(self, *args) -> None:  # quiet
-        pass
-
-    def send_head(self):
-        path = Path(self.translate_path(self.path))
-        if path.is_dir():
-            path = path / "index.html"
-        if (
-            not path.suffix.endswith(COMPRESSED)
-            or "gzip" not in self.headers.get("Accept-Encoding", "")
-            or not path.is_file()
-        ):
-            return super().send_head()
-        body = gzip.compress(path.read_bytes(), compresslevel=6)
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        return io.BytesIO(body)
-
-
-def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    handler = lambda *a, **k: GzipHandler(*a, directory=str(folder), **k)  # noqa: E731
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
 def audit(url: str, chromium: str, work: Path) -> dict:
@@ -130,15 +93,11 @@ def main(argv: list[str] | None = None) -> int:
         print("[lighthouse] needs Node.js with npx (Debian: apt-get install npm)", file=sys.stderr)
         return 2
     chromium = find_chromium(args.chromium)
-    server, base = serve(args.book)
     results = {}
-    try:
-        with tempfile.TemporaryDirectory() as work:
-            for page in args.pages:
-                results[page] = audit(f"{base}/{page}", chromium, Path(work))
-                print(f"[lighthouse] {page}: {results[page]}")
-    finally:
-        server.shutdown()
+    with BookServer(args.book, gzipped=True) as server, tempfile.TemporaryDirectory() as work:
+        for page in args.pages:
+            results[page] = audit(f"{server.base}/{page}", chromium, Path(work))
+            print(f"[lighthouse] {page}: {results[page]}")
     args.out.write_text(table(results), encoding="utf-8")
     print(table(results))
     return 0

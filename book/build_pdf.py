@@ -18,7 +18,7 @@ import sys
 import time
 
 from book import build_book  # staging and paths
-from tools.browser_check import CHROMIUM_FLAGS, CheckFailed, find_chromium  # one set of Chromium options
+from tools.browser import CHROMIUM_FLAGS, find_chromium  # one set of Chromium options
 
 SINGLE = build_book.ROOT / "build" / "book-single"
 PDF_NAME = build_book.PDF_NAME
@@ -31,7 +31,7 @@ def main() -> int:
     started = time.monotonic()
     try:
         chromium = find_chromium(None)
-    except CheckFailed as err:
+    except FileNotFoundError as err:
         raise SystemExit(f"[book-pdf] {err}") from None
     build_book.stage()
     if SINGLE.exists():

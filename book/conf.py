@@ -47,7 +47,7 @@ exclude_patterns = ["**.ipynb_checkpoints", "**.nbconvert.ipynb"]
 # A link to a heading in the same notebook is written as JupyterLab makes its anchors (the
 # heading's text with spaces as '-', e.g. #深入：Keras-3-的变量), which MyST's GitHub-style slugs
 # do not know: every section also gets that id (jupyterlab_anchors below), and such a link is
-# not a Sphinx warning. tools/book_check.py checks that every #anchor exists on its page, and
+# not a Sphinx warning. make book-check (tests/ui/test_book.py) checks that every #anchor exists on its page, and
 # the lint that every relative file link exists.
 suppress_warnings = ["myst.xref_missing"]
 

@@ -4,7 +4,7 @@ Sphinx indexes Chinese text for search with jieba, which splits words it does no
 know: 计算图 becomes 计算 + 图, so a search for 计算图 finds nothing (the browser does
 not split the query). Every term of ``notebooks/glossary.md`` (its first column, 术语)
 goes into a jieba user dictionary, so each one is indexed as a word. Used by
-``book/conf.py`` (the build) and ``tools/book_check.py`` (which terms to search for).
+``book/conf.py`` (the build) and ``tools/book_pages.py`` (which terms make book-check searches).
 """
 
 from __future__ import annotations

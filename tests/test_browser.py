@@ -1,4 +1,4 @@
-"""tools/browser_check.py: the parts that need no browser (the browser run itself is `make browser`)."""
+"""tools/browser.py: the parts of the browser checks that need no browser (those are tests/ui, `make browser`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-from tools import browser_check  # noqa: E402
+from tools import browser  # noqa: E402
 
 
 def test_expected_from_file_counts_cells_that_run_and_stored_plots(tmp_path):
@@ -27,15 +27,15 @@ def test_expected_from_file_counts_cells_that_run_and_stored_plots(tmp_path):
     }
     path = tmp_path / "nb.ipynb"
     path.write_text(json.dumps(nb), encoding="utf-8")
-    assert browser_check.expected_from_file(path) == (2, 2)
+    assert browser.expected_from_file(path) == (2, 2)
 
 
 def test_pick_notebook(tmp_path):
     given = tmp_path / "06_x.ipynb"
     given.write_text("{}")
-    assert browser_check.pick_notebook(given) == given.resolve()
-    with pytest.raises(browser_check.CheckFailed, match="no such notebook"):
-        browser_check.pick_notebook(tmp_path / "missing.ipynb")
+    assert browser.pick_notebook(given) == given.resolve()
+    with pytest.raises(FileNotFoundError, match="no such notebook"):
+        browser.pick_notebook(tmp_path / "missing.ipynb")
 
 
 def test_find_chromium_prefers_the_explicit_binary(tmp_path, monkeypatch):
@@ -43,21 +43,21 @@ def test_find_chromium_prefers_the_explicit_binary(tmp_path, monkeypatch):
     fake.write_text("#!/bin/sh\n")
     fake.chmod(0o755)
     monkeypatch.delenv("CHROMIUM", raising=False)
-    assert browser_check.find_chromium(str(fake)) == str(fake)
+    assert browser.find_chromium(str(fake)) == str(fake)
     monkeypatch.setenv("CHROMIUM", str(fake))
-    assert browser_check.find_chromium(None) == str(fake)
+    assert browser.find_chromium(None) == str(fake)
 
 
 def test_find_chromium_says_how_to_install_it(monkeypatch):
     monkeypatch.delenv("CHROMIUM", raising=False)
-    monkeypatch.setattr(browser_check, "CHROMIUM_CANDIDATES", ("/nonexistent/chromium",))
-    with pytest.raises(browser_check.CheckFailed, match="apt-get install -y chromium"):
-        browser_check.find_chromium(None)
+    monkeypatch.setattr(browser, "CHROMIUM_CANDIDATES", ("/nonexistent/chromium",))
+    with pytest.raises(FileNotFoundError, match="apt-get install -y chromium"):
+        browser.find_chromium(None)
 
 
 def test_free_port_is_bindable_on_loopback():
     import socket
 
-    port = browser_check.free_port()
+    port = browser.free_port()
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", port))

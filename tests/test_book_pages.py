@@ -1,9 +1,9 @@
 """The book (make book, make book-check): the parts that need neither Sphinx nor a browser.
 
 book/terms.py (the glossary's terms, the jieba dictionary), book/build_book.py (what is
-staged where, the published address) and tools/book_check.py (how pages, links, images,
+staged where, the published address) and tools/book_pages.py (how pages, links, images,
 console messages and search results are judged). The build itself is `make book`, the
-browser run `make book-check`.
+browser run `make book-check` (tests/ui/test_book.py).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 from book import build_book, terms  # noqa: E402
-from tools import book_check, project  # noqa: E402
+from tools import book_pages, project  # noqa: E402
 
 BASE = "http://127.0.0.1:8000"
 
@@ -28,7 +28,7 @@ BASE = "http://127.0.0.1:8000"
 
 def test_glossary_terms_of_the_real_glossary():
     found = terms.glossary_terms((ROOT / "notebooks" / "glossary.md").read_text(encoding="utf-8"))
-    for term in book_check.REQUIRED_TERMS:
+    for term in book_pages.REQUIRED_TERMS:
         assert term in found
     assert terms.TERM_HEADER not in found
     assert len(found) == len(set(found))
@@ -161,30 +161,30 @@ def test_pages_by_repo_path_maps_the_readme_to_the_landing_page(tmp_path):
     assert build_book.normalize("notebooks/../README.md") == "README.md"
 
 
-# --- tools/book_check.py -----------------------------------------------------
+# --- tools/book_pages.py -----------------------------------------------------
 
 
 def test_page_path():
-    assert book_check.page_path(f"{BASE}/notebooks/01_a.html?highlight=x#top", BASE) == "notebooks/01_a.html"
-    assert book_check.page_path(f"{BASE}/", BASE) == "index.html"
-    assert book_check.page_path(f"{BASE}/_sources/a%20b.ipynb", BASE) == "_sources/a b.ipynb"
-    assert book_check.page_path("https://colab.research.google.com/x", BASE) is None
-    assert book_check.page_path("http://127.0.0.1:80001/x.html", BASE) is None
+    assert book_pages.page_path(f"{BASE}/notebooks/01_a.html?highlight=x#top", BASE) == "notebooks/01_a.html"
+    assert book_pages.page_path(f"{BASE}/", BASE) == "index.html"
+    assert book_pages.page_path(f"{BASE}/_sources/a%20b.ipynb", BASE) == "_sources/a b.ipynb"
+    assert book_pages.page_path("https://colab.research.google.com/x", BASE) is None
+    assert book_pages.page_path("http://127.0.0.1:80001/x.html", BASE) is None
 
 
 def test_search_terms_start_with_the_required_ones_and_must_be_in_the_glossary():
-    glossary = ["层", *book_check.REQUIRED_TERMS, "追踪"]
-    assert book_check.search_terms(glossary) == [*book_check.REQUIRED_TERMS, "层", "追踪"]
-    assert book_check.search_terms(glossary, ["追踪", "计算图"]) == [*book_check.REQUIRED_TERMS, "追踪"]
-    with pytest.raises(book_check.CheckFailed, match="不存在的词"):
-        book_check.search_terms(glossary, ["不存在的词"])
+    glossary = ["层", *book_pages.REQUIRED_TERMS, "追踪"]
+    assert book_pages.search_terms(glossary) == [*book_pages.REQUIRED_TERMS, "层", "追踪"]
+    assert book_pages.search_terms(glossary, ["追踪", "计算图"]) == [*book_pages.REQUIRED_TERMS, "追踪"]
+    with pytest.raises(ValueError, match="不存在的词"):
+        book_pages.search_terms(glossary, ["不存在的词"])
 
 
 def test_expected_pages_are_those_that_show_the_term():
     texts = {"a.html": "先追踪，再重新追踪", "b.html": "计算图", "c.html": ""}
-    assert book_check.expected_pages("追踪", texts) == {"a.html"}
-    assert book_check.expected_pages("计算图", texts) == {"b.html"}
-    assert book_check.expected_pages("预取", texts) == set()
+    assert book_pages.expected_pages("追踪", texts) == {"a.html"}
+    assert book_pages.expected_pages("计算图", texts) == {"b.html"}
+    assert book_pages.expected_pages("预取", texts) == set()
 
 
 def test_image_problems():
@@ -194,13 +194,13 @@ def test_image_problems():
         {"src": "https://colab.research.google.com/badge.svg", "alt": "在 Colab 中运行", "width": 0,
          "link": "https://colab.research.google.com/github/o/r/blob/main/notebooks/01_a.ipynb"},
     ]  # fmt: skip
-    assert book_check.image_problems(ok, BASE) == []
+    assert book_pages.image_problems(ok, BASE) == []
     bad = [
         {"src": f"{BASE}/_images/missing.png", "alt": "图", "width": 0, "link": None},
         {"src": "https://img.shields.io/badge.svg", "alt": "GitHub", "width": 0, "link": None},
         {"src": "https://img.shields.io/badge.svg", "alt": " ", "width": 0, "link": "https://github.com/o/r"},
     ]
-    problems = book_check.image_problems(bad, BASE)
+    problems = book_pages.image_problems(bad, BASE)
     assert [p.split(":")[0] for p in problems] == [
         "image did not load",
         "external image is not a link",
@@ -219,7 +219,7 @@ def test_link_problems():
         f"{BASE}/missing.html",
         f"{BASE}/index.html#no-such-heading",
     ]
-    problems = book_check.link_problems(links, BASE, status, ids)
+    problems = book_pages.link_problems(links, BASE, status, ids)
     assert len(problems) == 2
     assert "HTTP 404" in problems[0]
     assert "no-such-heading" in problems[1]
@@ -233,7 +233,7 @@ def test_console_problems_keeps_offline_badges_apart():
         ("warning", "something odd", f"{BASE}/_static/a.js"),
         ("log", "hello", ""),
     ]
-    errors, offline = book_check.console_problems(messages, BASE)
+    errors, offline = book_pages.console_problems(messages, BASE)
     assert offline == ["https://img.shields.io/b.svg"]
     assert len(errors) == 2
     assert errors[0].startswith("Failed to load resource") and "x.png" in errors[0]
@@ -249,7 +249,7 @@ def test_notebook_pages_in_reading_order():
         "search.html",
         "notebooks/01_a.nbconvert.html",
     ]
-    assert book_check.notebook_pages(pages) == ["notebooks/01_a.html", "notebooks/02_b.html"]
+    assert book_pages.notebook_pages(pages) == ["notebooks/01_a.html", "notebooks/02_b.html"]
 
 
 def test_clear_output_removes_pages_of_sources_that_are_gone(tmp_path):
@@ -277,23 +277,23 @@ def test_weight_problems(tmp_path):
     noise = random.Random(0).randbytes  # bytes that gzip cannot shrink
     (tmp_path / "_images" / "plot.png").write_bytes(noise(1000 * 1024))
     light = {"resources": [f"{BASE}/_static/a.css", f"{BASE}/_images/plot.png", "https://x.org/y.js"], "fontIcons": []}
-    assert book_check.weight_problems("page.html", light, BASE, tmp_path) == [], "plots and other hosts do not count"
+    assert book_pages.weight_problems("page.html", light, BASE, tmp_path) == [], "plots and other hosts do not count"
 
     (tmp_path / "_static" / "big.js").write_bytes(noise(400 * 1024))
     heavy = {**light, "resources": [*light["resources"], f"{BASE}/_static/big.js"]}
-    [problem] = book_check.weight_problems("page.html", heavy, BASE, tmp_path)
+    [problem] = book_pages.weight_problems("page.html", heavy, BASE, tmp_path)
     assert problem.startswith("weighs 40") and "budget 300 KB" in problem, problem
 
     scripts = {
         "resources": [f"{BASE}/_static/scripts/fontawesome.js?digest=1", f"{BASE}/searchindex.js"],
         "fontIcons": ["fa-solid fa-bars"],
     }
-    assert book_check.weight_problems("page.html", scripts, BASE, tmp_path) == [
+    assert book_pages.weight_problems("page.html", scripts, BASE, tmp_path) == [
         "loads fontawesome.js, which it does not use",
         "loads searchindex.js, which it does not use",
         "1 icon(s) drawn with the icon font, not inline SVG: fa-solid fa-bars",
     ]
-    assert book_check.weight_problems("search.html", {"resources": [f"{BASE}/searchindex.js"]}, BASE, tmp_path) == []
+    assert book_pages.weight_problems("search.html", {"resources": [f"{BASE}/searchindex.js"]}, BASE, tmp_path) == []
 
 
 def test_stage_shows_the_books_own_badges(tmp_path):
@@ -311,8 +311,8 @@ def test_stage_shows_the_books_own_badges(tmp_path):
 
 def test_snippet_problem():
     text = "第一段。\n默认学习率 是 0.001，\n  来自 Keras。"
-    assert book_check.snippet_problem("...默认学习率 是 0.001， 来自 Keras。", text) is None, "line breaks differ"
-    assert book_check.snippet_problem(None, text) == "no snippet"
-    assert book_check.snippet_problem("System Settings 亮色 暗色 默认学习率", text).startswith(
+    assert book_pages.snippet_problem("...默认学习率 是 0.001， 来自 Keras。", text) is None, "line breaks differ"
+    assert book_pages.snippet_problem(None, text) == "no snippet"
+    assert book_pages.snippet_problem("System Settings 亮色 暗色 默认学习率", text).startswith(
         "snippet is not from the page's text: 'System Settings"
     )
