@@ -1,6 +1,6 @@
 """How the book checks (``tests/ui/test_book.py``, ``make book-check``) judge what the browser saw.
 
-Pure functions, no browser (unit-tested in ``tests/test_book_check.py``): which page a link points
+Pure functions, no browser (unit-tested in ``tests/test_book_pages.py``): which page a link points
 to, which terms to search and which pages must be found, what is wrong with a page's images, links,
 console messages, weight or search snippets.
 """

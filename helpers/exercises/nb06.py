@@ -342,7 +342,7 @@ EX_06_2 = Exercise(
 
 # -- 06.4 -------------------------------------------------------------------------------------
 
-#: The optimizer's loss scale in the 06.4 check: a step that skips ``self.optimizer.scale_loss`` moves 8 times too little.
+#: The optimizer's loss scale in the 06.4 check: a step that skips ``self.optimizer.scale_loss`` moves 8 times too little (SGD).
 LOSS_SCALE = 8.0
 
 
@@ -370,7 +370,10 @@ def _reference_class(weighted_loss: bool = True, scaled: bool = True):
                 loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=weights)
                 target = self.optimizer.scale_loss(loss) if scaled else loss
             self.optimizer.apply(tape.gradient(target, self.trainable_variables), self.trainable_variables)
-            next(m for m in self.metrics if m.name == "loss").update_state(loss, sample_weight=tf.shape(x)[0])
+            replicas = self.distribute_strategy.num_replicas_in_sync  # 1 here: one device
+            next(m for m in self.metrics if m.name == "loss").update_state(
+                loss * replicas, sample_weight=tf.shape(x)[0]
+            )
             return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
 
     return Reference
@@ -440,7 +443,8 @@ def _check_train_step(answer) -> str:
                 "loss_not_scaled",
                 f"这次检查的优化器带 `loss_scale_factor={LOSS_SCALE:g}`（混合精度的 `LossScaleOptimizer` 也一样）："
                 f"`self.optimizer.apply` 先把梯度除以 {LOSS_SCALE:g}，所以梯度要对放大后的损失求。"
-                f"你的梯度是对原来的损失求的，每一步只走了应走的 1/{LOSS_SCALE:g}，训练几乎停下，却不报任何错。",
+                f"你的梯度是对原来的损失求的，每一步只走了应走的 1/{LOSS_SCALE:g}（SGD），"
+                f"训练慢了 {LOSS_SCALE:g} 倍，却不报任何错。",
                 "在 tape 里写 `scaled_loss = self.optimizer.scale_loss(loss)`，再 `tape.gradient(scaled_loss, ...)`。",
             )
         raise Wrong("wrong_update", "两个批次之后，变量和 Keras 自带的 `train_step` 不同。")

@@ -9,7 +9,9 @@ class WeightedStepModel(keras.Sequential):
         gradients = tape.gradient(scaled_loss, self.trainable_variables)
         self.optimizer.apply(gradients, self.trainable_variables)
         loss_tracker = next(m for m in self.metrics if m.name == "loss")
-        loss_tracker.update_state(loss, sample_weight=tf.shape(x)[0])
+        # 分布式策略下 compute_loss 已除以副本数，记录时乘回来（单设备时是 1）
+        replicas = self.distribute_strategy.num_replicas_in_sync
+        loss_tracker.update_state(loss * replicas, sample_weight=tf.shape(x)[0])
         return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
 
 
