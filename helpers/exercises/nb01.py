@@ -469,6 +469,7 @@ def _check_counter(answer) -> str:
     import tensorflow as tf
 
     counter = call(answer)
+    start = getattr(counter, "total", None)  # the variable made in __init__, if any, before add can replace it
     add = getattr(counter, "add", None)
     if not hasattr(add, "experimental_get_tracing_count"):
         raise Wrong(
@@ -518,6 +519,14 @@ def _check_counter(answer) -> str:
             f"变量 `total` 确实累加到了 6，状态没有问题；可是 `add` 依次返回了 {returned}{before}。"
             "题目要的是加上 `x` 之后的累计值：先 `assign_add`，再读变量。",
             "`self.total.assign_add(x)` 之后 `return self.total.read_value()`（或者直接返回 `assign_add` 的结果）。",
+        )
+    if returned != [1.0, 3.0, 6.0] and isinstance(start, tf.Variable) and not isinstance(total, tf.Variable):
+        raise Wrong(
+            "variable_replaced",
+            f"`__init__` 里的 `self.total` 是 `tf.Variable`，这没错；可 `add` 里的 `self.total = ...` 是 Python 赋值，"
+            f"它在追踪时把属性换成了一个张量（现在 `counter.total` 是 {type(total).__name__}）。"
+            f"变量本身还是 {start.numpy().tolist()!r}，没有被更新，`add` 依次返回了 {returned}。",
+            "不要给 `self.total` 重新赋值：用 `self.total.assign_add(x)` 原地更新变量，再返回 `self.total.read_value()`。",
         )
     if returned != [1.0, 3.0, 6.0]:
         raise Wrong(
