@@ -63,3 +63,38 @@ def op_types(fn) -> list[str]:
                 "or pass fn.get_concrete_function(<args>)"
             ) from error
     return sorted({op.type for op in graph.get_operations()})
+
+
+def control_flow_ops(fn) -> list[str]:
+    """Return the sorted ``If`` / ``While`` op types (repeats kept) of a graph, nested ones included.
+
+    Introduced in 07_dynamic_rnn. The branches of an ``If`` and the body of a ``While`` are
+    graphs of their own, kept in the function library (``as_graph_def().library``), so a
+    control-flow op nested inside another one shows up only there. ``fn`` is what
+    :func:`op_types` accepts: a concrete function, or a ``tf.function`` with a single graph.
+    """
+    graph = getattr(fn, "graph", None)
+    if graph is None:
+        if not hasattr(fn, "get_concrete_function"):
+            raise TypeError(f"fn must be a tf.function or a concrete function, got {type(fn).__name__}")
+        try:
+            graph = fn.get_concrete_function().graph
+        except (TypeError, ValueError) as error:
+            raise ValueError(
+                "fn has no single graph yet: give it an input_signature, or call it once first, "
+                "or pass fn.get_concrete_function(<args>)"
+            ) from error
+    graph_def = graph.as_graph_def()
+    nested = [node for function in graph_def.library.function for node in function.node_def]
+    return sorted(node.op for node in [*graph_def.node, *nested] if node.op.endswith(("If", "While")))
+
+
+def op_type_list(fn, *args) -> list[str]:
+    """Return the type of every op in the graph ``fn.get_concrete_function(*args)`` traces, repeats kept, in graph order.
+
+    Introduced in 07_dynamic_rnn, to count how many copies of an op (e.g. ``Mul``) a loop left
+    in the graph: a Python ``range`` copies the loop body once per round, ``tf.range`` does not.
+    """
+    if not hasattr(fn, "get_concrete_function"):
+        raise TypeError(f"fn must be a tf.function, got {type(fn).__name__}")
+    return [op.type for op in fn.get_concrete_function(*args).graph.get_operations()]

@@ -3,7 +3,7 @@
 import pytest
 import tensorflow as tf
 
-from helpers.autograph import converted_excerpt, op_types
+from helpers.autograph import control_flow_ops, converted_excerpt, op_type_list, op_types
 
 
 def count_up(n):
@@ -65,3 +65,42 @@ def test_op_types_explains_a_function_without_a_single_graph():
         op_types(tf.function(count_up))
     with pytest.raises(TypeError, match="tf.function or a concrete function"):
         op_types(count_up)
+
+
+def nested(x, enabled):
+    if enabled:
+        if tf.reduce_max(x) > 1.0:
+            x = x / 2.0
+    return x
+
+
+def test_control_flow_ops_finds_an_if_nested_in_a_branch():
+    fn = tf.function(nested)
+    vec = tf.TensorSpec([None], tf.float32)
+    python_flag = control_flow_ops(fn.get_concrete_function(vec, True))
+    tensor_flag = control_flow_ops(fn.get_concrete_function(vec, tf.TensorSpec([], tf.bool)))
+    assert len(python_flag) == 1 and python_flag[0].endswith("If")
+    assert len(tensor_flag) == 2, "the inner If lives in the outer If's branch graph"
+    assert control_flow_ops(fn.get_concrete_function(vec, False)) == []
+    looped = tf.function(count_up, input_signature=[tf.TensorSpec([], tf.int32)])
+    assert [op for op in control_flow_ops(looped) if op.endswith("While")]
+
+
+def test_control_flow_ops_rejects_what_has_no_graph():
+    with pytest.raises(TypeError, match="tf.function or a concrete function"):
+        control_flow_ops(3)
+    with pytest.raises(ValueError, match="no single graph"):
+        control_flow_ops(tf.function(count_up))
+
+
+def test_op_type_list_keeps_one_entry_per_copy_of_an_unrolled_loop_body():
+    @tf.function
+    def double(x, n):
+        for _ in range(n):
+            x = x * 2.0
+        return x
+
+    assert op_type_list(double, tf.constant(1.0), 3).count("Mul") == 3
+    assert op_type_list(double, tf.constant(1.0), 5).count("Mul") == 5
+    with pytest.raises(TypeError, match="tf.function"):
+        op_type_list(count_up, 3)

@@ -288,7 +288,8 @@ EX_07_2 = Exercise(
         "返回形状 `[批, 时间, 1]` 的张量，第 `t` 步是从第 0 步到第 `t` 步所有数的和（和 "
         "`helpers.sequences.running_sum` 给出的目标一样）。\n\n"
         "逐个时间步循环、用 `tf.TensorArray` 收集每一步的结果。检查会用 3 种批大小和长度调用它，"
-        "要求**只追踪一次**，并看计算图里有没有 `tf.TensorArray`。"
+        "看结果对不对、是不是**只追踪一次**；写了循环的话，还看计算图里有没有 `tf.TensorArray`。"
+        "不写循环的写法（如 `tf.cumsum`）也算对，但请再用 `tf.TensorArray` 练一遍。"
     ),
     hints=(
         "先 `tf.transpose(x, [1, 0, 2])` 变成 `[时间, 批, 3]`，再 `for t in tf.range(tf.shape(x)[0]):` 逐步处理。",
