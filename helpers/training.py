@@ -2,7 +2,7 @@
 
 Introduced in 02_optimizer_defaults: :func:`train_side_by_side` trains each model with its own
 optimizer inside one ``tf.function`` step, so that at every step all of them see the same batch.
-Introduced in 05_keras_fit_advanced: :func:`fit_each_once` and :func:`has_nan` train a pair of models
+Introduced in 05_keras_fit_advanced: :func:`fit_each_once`, :func:`print_nan_report` and :func:`has_nan` train a pair of models
 with ``fit`` (one under a distribution strategy, one not) and say whether NaN reached the weights.
 """
 
@@ -82,9 +82,18 @@ def fit_each_once(models: Mapping[str, keras.Model], dataset: tf.data.Dataset) -
             raise TypeError(f"models[{label!r}] must be a compiled keras.Model (call compile first)")
     if not isinstance(dataset, tf.data.Dataset):
         raise TypeError(f"dataset must be a tf.data.Dataset, got {type(dataset).__name__}")
-    losses = {}
-    for label, model in models.items():
-        losses[label] = float(model.fit(dataset, verbose=0).history["loss"][0])
-        nan_text = "是" if has_nan(model) else "否"
-        print(f"{label}：训练损失 {losses[label]:.4f}，权重里有 nan：{nan_text}")
+    losses = {label: float(model.fit(dataset, verbose=0).history["loss"][0]) for label, model in models.items()}
+    print_nan_report(models, losses)
     return losses
+
+
+def print_nan_report(models: Mapping[str, keras.Model], losses: Mapping[str, float]) -> None:
+    """Print, for each model of ``models``, its loss from ``losses`` and whether its weights hold NaN; return None.
+
+    Introduced in 05_keras_fit_advanced, which calls ``fit`` itself and leaves only this printing here.
+    """
+    if not isinstance(models, Mapping) or not isinstance(losses, Mapping) or set(models) != set(losses):
+        raise ValueError("models and losses must be mappings with the same labels")
+    for label, model in models.items():
+        nan_text = "是" if has_nan(model) else "否"
+        print(f"{label}：训练损失 {float(losses[label]):.4f}，权重里有 nan：{nan_text}")

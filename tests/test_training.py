@@ -100,3 +100,15 @@ def test_fit_each_once_rejects_bad_input():
         training.fit_each_once({"a": _model()}, dataset.batch(2))
     with pytest.raises(TypeError, match="tf.data.Dataset"):
         training.fit_each_once({"a": _compiled()}, [(1, 2)])
+
+
+def test_print_nan_report_prints_each_loss_and_the_nan_status_and_rejects_mismatched_labels(capsys):
+    clean, broken = _compiled(), _compiled(seed=1)
+    kernel, bias = broken.get_weights()
+    bias[0] = np.nan
+    broken.set_weights([kernel, bias])
+    training.print_nan_report({"a": clean, "b": broken}, {"a": 0.5, "b": 1.25})
+    assert capsys.readouterr().out.splitlines() == [
+        "a：训练损失 0.5000，权重里有 nan：否", "b：训练损失 1.2500，权重里有 nan：是"]
+    with pytest.raises(ValueError, match="same labels"):
+        training.print_nan_report({"a": clean}, {"b": 0.5})
