@@ -132,13 +132,13 @@ EX_04_1 = Exercise(
         "写 `reported_loss(model, x, y, batch_size)`：不调用 `fit` 或 `evaluate`，自己算出 "
         "`model.evaluate(x, y, batch_size=batch_size)` 会报告的损失（返回一个数）。"
         "检查用 6 个样本、`batch_size=4` 调用它，所以最后一个批次是只有 2 个样本的不完整批次。\n\n"
-        "除了第 4 节，还要用到第 2 节末尾关于训练模式和推理模式的说明，以及"
+        "除了第 5 节，还要用到第 2 节末尾关于训练模式和推理模式的说明，以及"
         "[深入：各批次的损失怎样平均](#深入：各批次的损失怎样平均)。"
     ),
     hints=(
         "`fit` 和 `evaluate` 报告的损失不只是交叉熵：各层的正则化损失在 `model.losses` 里。",
-        "各批次的损失按样本数加权平均；推理模式下每个样本的交叉熵和别的样本无关，加权平均就等于一次算完全部样本："
-        "`float(cross_entropy(y, model(x, training=False)) + tf.add_n(model.losses))`。",
+        "各批次的损失按样本数加权平均。推理模式下，每个样本的交叉熵和同一批里的别的样本无关："
+        "按样本数加权的各批次平均，等于什么？",
     ),
     check=_check_reported_loss,
 )
@@ -213,7 +213,7 @@ EX_04_2 = Exercise(
     task=(
         "手上的图片放在一个 NumPy 数组里，但想像读文件那样一批一批地交给 `predict`。\n\n"
         "写生成器函数 `image_batches(x, batch_size)`：按顺序逐批产出 `predict` 需要的输入，"
-        "最后一个不完整批次（样本数不到批大小）也要产出，产完一遍就结束（像第 3 节的 `batches` 那样）。"
+        "最后一个不完整批次（样本数不到批大小）也要产出，产完一遍就结束（像第 4 节的 `batches` 那样）。"
         "检查会用 10 个样本、每批 4 个调用它，再把它交给 `model.predict(..., steps=3)`，与直接传数组的结果比较。"
     ),
     hints=(
