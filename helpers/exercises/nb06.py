@@ -472,7 +472,7 @@ def _check_train_step(answer) -> str:
         raise Wrong(
             "loss_tracker",
             f"两个批次之后报告的 `loss` 是 {logs['loss']:.4f}，Keras 自带的是 {want_logs['loss']:.4f}，" + cause,
-            "`loss_tracker.update_state(loss, sample_weight=tf.shape(x)[0])`。",
+            "`loss_tracker.update_state(loss * replicas, sample_weight=tf.shape(x)[0])`（`replicas` 是副本数，单设备时是 1）。",
         )
     if not all(np.isclose(logs[name], value, rtol=1e-4) for name, value in want_logs.items()):
         raise Wrong("wrong_metrics", f"返回的 {logs} 和 Keras 自带的 `train_step` 报告的 {want_logs} 不同。")
@@ -494,7 +494,8 @@ EX_06_4 = Exercise(
         "改好它，让它和 Keras 自带的 `train_step` 逐项相同：损失和 `weighted_metrics` 里的指标都要按样本权重加权。"
         "检查会拿它和 Keras 自带的 `train_step` 比：同样的线性模型（带 L2）、`loss=\"mse\"`、"
         "`metrics=[\"mae\"]` 和 `weighted_metrics=[\"mae\"]`、一个 5 个样本和一个 3 个样本的带权批次，"
-        "优化器带 `loss_scale_factor`，比较两步之后的变量和报告的每一项。"
+        "优化器带 `loss_scale_factor`，比较两步之后的变量和报告的每一项。检查只在一台设备上运行（副本数是 1），"
+        "所以查不出漏乘副本数；这一项要自己对照第 7 节的 `StepModel`。"
     ),
     hints=(
         "`fit` 交来的 `data` 是 `(x, y, w)`：用 `keras.utils.unpack_x_y_sample_weight(data)` 拆出 `sample_weight`，"

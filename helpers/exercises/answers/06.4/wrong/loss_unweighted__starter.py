@@ -1,6 +1,6 @@
 class WeightedStepModel(keras.Sequential):
     def train_step(self, data):
-        x, y = data[0], data[1]  # 数据集的元素是 (x, y, w)，这里只取了前两项
+        x, y = data[0], data[1]
         with tf.GradientTape() as tape:
             y_pred = self(x, training=True)
             loss = self.compute_loss(x=x, y=y, y_pred=y_pred)
