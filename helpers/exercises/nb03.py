@@ -1,4 +1,4 @@
-"""Exercises of 03_data_and_tf_function: an input pipeline, a dataset loop in a graph, iterables vs iterators."""
+"""Exercises of 03_data_and_tf_function: a pipeline, a graph loop, iterators, where cache() goes."""
 
 from __future__ import annotations
 
@@ -79,6 +79,15 @@ def _check_pipeline(answer) -> str:
     runs = all(np.array_equal(np.diff(y), np.ones(len(y) - 1)) for _, y in batches)
     if runs:
         raise shuffled_batches
+    again = take_finite(dataset, 60, "数据集")
+    second = np.concatenate([element[1].numpy() for element in again])
+    if second.tolist() == y_all.tolist():
+        raise Wrong(
+            "not_reshuffled",
+            "两轮遍历给出的顺序一模一样：每一轮都重放了第一轮的顺序，模型每轮看到的批次都相同。"
+            "多半是写了 `reshuffle_each_iteration=False`（或把 `cache()` 放在了 `shuffle` 后面）。",
+            "用 `shuffle(len(labels))` 的默认设置：它每一轮都重新打乱。",
+        )
     # shuffle(b) hands out position k from the first k + b inputs only, so no label moves up by b or more
     moved_up = int(np.max(y_all - np.arange(len(y_all))))
     if moved_up < len(labels) // 4:
@@ -89,7 +98,10 @@ def _check_pipeline(answer) -> str:
             f"所以缓冲区看来远小于样本数 {len(labels)}。",
             "数据放得进内存时，缓冲区取样本数：`shuffle(len(labels))`。",
         )
-    return "图像缩放成了 0 到 1 的 `float32`，样本打乱后分成 16、16、16、2 四批，图像与标签仍然一一对应。"
+    return (
+        "图像缩放成了 0 到 1 的 `float32`，样本打乱后分成 16、16、16、2 四批，图像与标签仍然一一对应，"
+        "第二轮又换了一个顺序。"
+    )
 
 
 EX_03_1 = Exercise(
@@ -102,8 +114,8 @@ EX_03_1 = Exercise(
         "写 `make_pipeline(images, labels, batch_size)`：`images` 是 `uint8` 的 NumPy 数组（N×高×宽×1），"
         "`labels` 是整数数组。返回一个 `tf.data.Dataset`，每个元素是一个批次 `(图像, 标签)`："
         "图像缩放成 0 到 1 的 `float32`，样本先打乱再分批。"
-        "打乱要彻底：缓冲区取样本数，而不是本篇演示用的 `BUFFER_SIZE = 10`。\n\n"
-        "检查用 50 个样本、批大小 16 遍历一轮。"
+        "打乱要彻底：缓冲区取样本数，而不是本篇演示用的 `BUFFER_SIZE = 10`；每一轮都要重新打乱。\n\n"
+        "检查用 50 个样本、批大小 16 遍历两轮。"
     ),
     hints=(
         "三个变换依次是 `map`、`shuffle`、`batch`；`map` 里用 `tf.cast(image, tf.float32) / 255.0`。",
@@ -282,4 +294,75 @@ EX_03_3 = Exercise(
     check=_check_first_two,
 )
 
-EXERCISES = [EX_03_1, EX_03_2, EX_03_3]
+# -- 03.4 -------------------------------------------------------------------------------------
+
+
+def _check_cache_order(answer) -> str:
+    import tensorflow as tf
+
+    n = 20
+    processed = tf.Variable(0, dtype=tf.int64)
+
+    def preprocess(x):  # stands in for decoding: counts how often it runs
+        processed.assign_add(1)
+        return x * 10
+
+    dataset = call(answer, tf.data.Dataset.range(n), preprocess)
+    if not isinstance(dataset, tf.data.Dataset):
+        raise Wrong("not_dataset", f"应该返回一个 `tf.data.Dataset`，现在是 {type(dataset).__name__}。")
+    passes, counts = [], []
+    for _ in range(2):
+        processed.assign(0)
+        elements = take_finite(dataset, 3 * n, "数据集", "每一轮应该只遍历一遍这 20 个元素。")
+        try:
+            passes.append([int(v) for v in elements])
+        except (TypeError, ValueError):
+            raise Wrong("wrong_structure", "数据集的每个元素应该是一个数：不要分批，也不要改变元素的结构。") from None
+        counts.append(int(processed.numpy()))
+    want = [10 * i for i in range(n)]
+    if sorted(passes[0]) != want:
+        if sorted(passes[0]) == list(range(n)):
+            raise Wrong("not_preprocessed", "元素还是原来的 0 到 19：没有用 `map(preprocess)` 处理。")
+        raise Wrong("lost_samples", "一轮遍历应该正好给出 0, 10, …, 190 这 20 个处理好的元素，各一次。")
+    if counts[1] > 0:
+        raise Wrong(
+            "not_cached",
+            f"第二轮 `preprocess` 又运行了 {counts[1]} 次：缓存没有存下处理好的元素。要么没有 `cache()`，"
+            "要么 `cache()` 放在了 `map` 前面，存下的是还没处理的元素，每轮照样要重新处理。",
+            "`cache()` 紧跟在 `map(preprocess)` 后面。",
+        )
+    if passes[0] == passes[1]:
+        if passes[0] == want:
+            raise Wrong("not_shuffled", "两轮都是原来的顺序 0, 10, 20, …：没有打乱。")
+        raise Wrong(
+            "replayed_order",
+            "两轮的顺序一模一样：每轮都重放了第一轮打乱出的顺序。多半是 `cache()` 放在了 `shuffle` 后面，"
+            "缓存存下的是打乱后的顺序；或者写了 `reshuffle_each_iteration=False`。",
+            "顺序是 `map` → `cache()` → `shuffle(...)`：缓存存下没打乱的元素，`shuffle` 每轮重新打乱。",
+        )
+    return (
+        f"`preprocess` 第一轮运行了 {counts[0]} 次、第二轮 0 次，两轮的顺序不同："
+        "缓存存下的是处理好、还没打乱的元素，`shuffle` 每一轮重新打乱。"
+    )
+
+
+EX_03_4 = Exercise(
+    id="03.4",
+    notebook=NOTEBOOK,
+    title="把 `cache()` 放对位置：只处理一次，每轮重新打乱",
+    difficulty=2,
+    section="放在内存里的数组，还是从文件流式读取",
+    task=(
+        "写 `epoch_pipeline(dataset, preprocess)`：返回一个数据集，对 `dataset` 的每个元素做 `preprocess`，"
+        "并且做到两点：`preprocess` 只在第一轮运行，之后各轮直接用缓存里处理好的元素；"
+        "每一轮的顺序都重新打乱。不要分批。\n\n"
+        "检查用 0 到 19 这 20 个元素、一个会计数的 `preprocess`，遍历两轮。"
+    ),
+    hints=(
+        "要用到 `map`、`cache()` 和 `shuffle` 三个变换，关键是它们的先后。",
+        "缓存存下的是它前面那一步的结果：`dataset.map(preprocess).cache().shuffle(缓冲区大小)`。",
+    ),
+    check=_check_cache_order,
+)
+
+EXERCISES = [EX_03_1, EX_03_2, EX_03_3, EX_03_4]
