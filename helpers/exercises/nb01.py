@@ -109,7 +109,7 @@ EX_01_1 = Exercise(
     task=(
         "下面的 `scaled_sum` 每收到一个新的 Python 数字 `factor`、或一个新长度的 `x`，都会重新追踪（retracing）"
         "一次：每次都要重新运行 Python 代码、生成一张新的计算图。\n\n"
-        "改写它，让检查用 3 种长度的一维 `float32` 张量 `x`、4 个不同的 Python 数字 `factor` 调用 5 次时，"
+        "改写它，让检查用 3 种长度的一维 `float32` 张量 `x`、4 个不同的 Python 浮点数 `factor`（如 `2.0`）调用 5 次时，"
         "**只追踪一次**，结果仍是 `tf.reduce_sum(x * factor)`。"
     ),
     hints=(
