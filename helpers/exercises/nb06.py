@@ -464,11 +464,12 @@ def _check_train_step(answer) -> str:
         )
     if not np.isclose(logs["loss"], want_logs["loss"], rtol=1e-4):
         scaled = np.isclose(logs["loss"], want_logs["loss"] * LOSS_SCALE, rtol=0.05)
-        cause = (
-            f"大约是 {LOSS_SCALE:g} 倍：记进损失指标的是放大后的损失，要记 `scale_loss` 之前的那个。"
-            if scaled
-            else "损失指标要以这个批次的样本数为权重，否则 3 个样本的不完整批次和 5 个样本的批次算得一样重。"
-        )
+        if logs["loss"] == 0:
+            cause = "`loss` 指标一次也没有更新：训练步里要用这一步的损失调用它的 `update_state`。"
+        elif scaled:
+            cause = f"大约是 {LOSS_SCALE:g} 倍：记进损失指标的是放大后的损失，要记 `scale_loss` 之前的那个。"
+        else:
+            cause = "损失指标要以这个批次的样本数为权重，否则 3 个样本的不完整批次和 5 个样本的批次算得一样重。"
         raise Wrong(
             "loss_tracker",
             f"两个批次之后报告的 `loss` 是 {logs['loss']:.4f}，Keras 自带的是 {want_logs['loss']:.4f}，" + cause,
