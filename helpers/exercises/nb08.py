@@ -276,7 +276,7 @@ def _check_read_back(answer) -> str:
         raise Wrong(
             "wrong_type",
             f"返回了浮点数 {got!r}：{right}题目要的是整数 `step`。step 是训练走过的步数，只能是整数；"
-            "`read_scalars` 读回的 step 本来就是整数，用不着 `float(...)`。",
+            "`read_scalars` 读回的 step 本来就是整数；浮点数多半来自 `float(...)`，或者 `np.array` 把 (step, 值) 全转成了浮点。",
             "直接返回那个点的第 0 项：`min(points, key=lambda p: p[1])[0]`。",
         )
     if isinstance(got, bool) or not isinstance(got, (int, np.integer)):
