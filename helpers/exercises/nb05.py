@@ -22,6 +22,29 @@ def _empty_replica_gives_nan() -> bool:
     return bool(np.isnan(norm.moving_mean.numpy()).any())
 
 
+def _check_other_sizes(answer) -> None:
+    """Second case, 10 samples and global batch 6: one full batch [6]. Catches sizes written into the answer."""
+    import numpy as np
+
+    x = np.arange(20, dtype=np.float32).reshape(10, 2)
+    y = np.arange(10, dtype=np.int64)
+    dataset = call(answer, x, y, 6)
+    sizes, labels = [], []
+    try:
+        for element in dataset.take(10):
+            sizes.append(int(element[1].shape[0]))
+            labels += element[1].numpy().tolist()
+    except Exception:  # odd elements: the message below still says what was expected
+        pass
+    if sizes == [6] and len(set(labels)) == 6 and set(labels) <= set(y.tolist()):
+        return
+    raise Wrong(
+        "hard_coded",
+        f"9 个样本、全局批大小 4 时对了；可换成 10 个样本、全局批大小 6，应该得到一个完整的批次 [6]，现在是 {sizes}。",
+        "样本数和批大小都从参数来：对传进来的 `x`、`y` 建数据集，再 `.batch(global_batch_size, drop_remainder=True)`。",
+    )
+
+
 def _check_full_batches(answer) -> str:
     import numpy as np
     import tensorflow as tf
@@ -75,6 +98,7 @@ def _check_full_batches(answer) -> str:
         raise Wrong("wrong_batches", f"9 个样本、全局批大小 4，应该得到两个完整的批次 [4, 4]，现在是 {sizes}。")
     if len(set(labels)) != 8 or not set(labels) <= set(y.tolist()):
         raise Wrong("lost_samples", "两个批次里应该是 8 个不同的样本。")
+    _check_other_sizes(answer)
     return "9 个样本分成两个完整的批次 [4, 4]，多出来的 1 个被丢掉：每个副本每步都拿到 2 个样本，不会出现空批次。"
 
 
