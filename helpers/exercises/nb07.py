@@ -265,14 +265,13 @@ def _check_running_sum(answer) -> str:
             "不妨也用它写一遍。"
         )
     if not any(op.startswith(("TensorList", "EmptyTensorList")) for op in ops):
-        raise Wrong(
-            "no_tensor_array",
-            "3 种形状的输入都算对了，也只追踪了 1 次，可计算图里没有 `tf.TensorArray`（没有 `TensorList…` 算子）："
+        return (
+            "正确，但…：3 种形状的输入都算对了，也只追踪了 1 次，可计算图里没有 `tf.TensorArray`（没有 `TensorList…` 算子）："
             "你在循环里用别的办法收集了结果，例如 `tf.concat` 加上 `set_loop_options(shape_invariants=...)`。"
-            "题目要的是 `tf.TensorArray`：每一步 `tf.concat` 都把已有的结果整个复制一遍，长度为 T 的序列"
-            "一共要复制约 T²/2 步的结果；`TensorArray` 每一步只写入一个元素。",
+            "这样慢：每一步 `tf.concat` 都把已有的结果整个复制一遍，长度为 T 的序列"
+            "一共要复制约 T²/2 个时间步的结果；`TensorArray` 每一步只写入一个元素。不妨也用 `tf.TensorArray` 写一遍："
             "`outputs = tf.TensorArray(tf.float32, size=tf.shape(x)[1])`；循环里 `outputs = outputs.write(t, total)`，"
-            "最后 `outputs.stack()`。",
+            "最后 `outputs.stack()`。"
         )
     return "3 种形状的输入都算对了，只追踪了 1 次：`tf.range` 循环加 `tf.TensorArray`，一张计算图处理任意长度。"
 
@@ -289,7 +288,7 @@ EX_07_2 = Exercise(
         "`helpers.sequences.running_sum` 给出的目标一样）。\n\n"
         "逐个时间步循环、用 `tf.TensorArray` 收集每一步的结果。检查会用 3 种批大小和长度调用它，"
         "看结果对不对、是不是**只追踪一次**；写了循环的话，还看计算图里有没有 `tf.TensorArray`。"
-        "不写循环的写法（如 `tf.cumsum`）也算对，但请再用 `tf.TensorArray` 练一遍。"
+        "不用 `tf.TensorArray` 的写法（如 `tf.cumsum`，或循环里每步 `tf.concat`）也算对，但请再用 `tf.TensorArray` 练一遍。"
     ),
     hints=(
         "先 `tf.transpose(x, [1, 0, 2])` 变成 `[时间, 批, 3]`，再 `for t in tf.range(tf.shape(x)[0]):` 逐步处理。",
