@@ -63,8 +63,8 @@ WORKFLOWS := $(wildcard .github/workflows/*.yml)
 lint: setup
 	@status=0; \
 	$(VENV)/bin/ruff check || status=1; \
-	$(PY) tools/lint_notebooks.py || status=1; \
-	$(PY) tools/sync_exercises.py --check || status=1; \
+	$(PY) -m tools.lint_notebooks || status=1; \
+	$(PY) -m tools.sync_exercises --check || status=1; \
 	$(MAKE) -s --no-print-directory $(VENV)/.workflows-checked || status=1; \
 	exit $$status
 
@@ -83,13 +83,13 @@ nbval-lax: setup
 	$(PY) -m pytest --nbval-lax notebooks/ -n $(JOBS) --dist loadfile
 
 notebooks: setup
-	$(PY) tools/run_notebooks.py --jobs $(JOBS) $(if $(REFRESH),--refresh-ignored) notebooks/
+	$(PY) -m tools.run_notebooks --jobs $(JOBS) $(if $(REFRESH),--refresh-ignored) notebooks/
 
 # A learner who runs a cell twice: every code cell of every notebook runs twice in a row, in
 # one kernel per notebook; a cell may only fail the second time if its error says to restart
 # the kernel. About twice as long as the notebooks themselves; .ci/run runs it after make test.
 twice: setup
-	$(PY) tools/run_twice.py notebooks/
+	$(PY) -m tools.run_twice notebooks/
 
 # A learner's first run, for every notebook: each one alone, in its own kernel with a new,
 # empty data folder (TFDS_DATA_DIR), must give exactly the stored outputs (strict nbval).

@@ -192,8 +192,8 @@ def test_ctrl_c_stops_the_run_and_writes_nothing(tmp_path):
     nbformat.write(nb, path)
     before = path.read_bytes()
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "tools" / "run_notebooks.py"), str(path)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [sys.executable, "-m", "tools.run_notebooks", str(path)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     time.sleep(4)  # the kernel is starting or running the cell: either way nothing may be written
     proc.send_signal(signal.SIGINT)

@@ -47,16 +47,16 @@ from urllib.parse import unquote, urlsplit
 
 import fastjsonschema  # compiles nbformat's own schema files into a fast validator (requirements.txt)
 
+from book.terms import glossary_rows  # one parser of the glossary table, shared with the book
+from helpers.paths import NOTEBOOK_NAME, collection
+from tools.project import repository  # one reader of the repository's name
+
 try:
     import tomllib
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # helpers, also when the project is not pip-installed
-from book.terms import glossary_rows  # noqa: E402  (one parser of the glossary table, shared with the book)
-from helpers.paths import NOTEBOOK_NAME, collection  # noqa: E402
-from tools.project import repository  # noqa: E402  (one reader of the repository's name)
 
 #: The widest code line the book's code box shows without scrolling (display columns: a CJK
 #: or full-width character takes two, as in the monospace font).
@@ -576,7 +576,7 @@ class NotebookLinter:
                 self.add(
                     i,
                     f"{state}: stored outputs must come from one run, top to bottom",
-                    "re-execute the notebook with `make notebooks` (tools/run_notebooks.py)",
+                    "re-execute the notebook with `make notebooks` (python -m tools.run_notebooks)",
                 )
                 return  # later counts are off by the same cause
             expected += 1

@@ -41,9 +41,8 @@ import nbformat
 from nbclient import NotebookClient
 from nbval.plugin import coalesce_streams
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # helpers, also when not pip-installed
-from helpers.paths import NOTEBOOK_NAME, collection  # noqa: E402
-from tools.kernels import IPCKernelManager  # noqa: E402
+from helpers.paths import NOTEBOOK_NAME, collection
+from tools.kernels import IPCKernelManager
 
 IGNORE_MARK = "# NBVAL_IGNORE_OUTPUT"
 CELL_TIMEOUT_S = 300

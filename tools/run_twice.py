@@ -1,6 +1,6 @@
 """Run every code cell of a notebook twice in a row, as a learner who presses Shift+Enter twice (``make twice``).
 
-    python tools/run_twice.py [NOTEBOOK_OR_FOLDER ...]     # default: notebooks/
+    python -m tools.run_twice [NOTEBOOK_OR_FOLDER ...]     # default: notebooks/
 
 One kernel per notebook, started in the notebook's folder. Each code cell runs, then at once
 runs again, before the next cell. A cell passes if neither run raises, or if its error tells
@@ -18,11 +18,11 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # helpers and tools, also when not pip-installed
+from tools.kernels import IPCKernelManager
+from tools.run_notebooks import CELL_TIMEOUT_S, expand
 
-from tools.kernels import IPCKernelManager  # noqa: E402
-from tools.run_notebooks import CELL_TIMEOUT_S, expand  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 #: An error whose message says this tells the learner what to do, so it is allowed on a rerun.
 RESTART_ADVICE = "重启内核"

@@ -14,7 +14,7 @@ An existing section (cells with those ids) is replaced where it is; otherwise th
 section goes right before the last cell, which must start with ``## 延伸阅读``.
 A cell whose type and source do not change is kept as it is, stored outputs
 included, so running this twice changes nothing. New or changed code cells have no
-outputs: re-execute the notebook afterwards (tools/run_notebooks.py).
+outputs: re-execute the notebook afterwards (python -m tools.run_notebooks).
 
 ``--check`` changes nothing and exits 1 if a notebook's section differs from the
 registry (for the lint). Importing the registry does not import TensorFlow.
@@ -29,11 +29,11 @@ from pathlib import Path
 
 import nbformat
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from helpers.exercises import Exercise, for_notebook
+from helpers.paths import collection
 
-from helpers.exercises import Exercise, for_notebook  # noqa: E402
-from helpers.paths import collection  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 FURTHER_READING = "## 延伸阅读"
 
@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.check:
             print(
                 f"{path}: the 练习 section differs from helpers.exercises; "
-                "run `python tools/sync_exercises.py` and re-execute the notebook",
+                "run `.venv/bin/python -m tools.sync_exercises` and re-execute the notebook",
                 file=sys.stderr,
             )
             status = 1
@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
         nb.cells = cells
         nbformat.validate(nb)
         nbformat.write(nb, path)
-        print(f"{path}: 练习 written ({len(exercises)} exercises); re-execute it: tools/run_notebooks.py {path}")
+        print(f"{path}: 练习 written ({len(exercises)} exercises); re-execute it: python -m tools.run_notebooks {path}")
     return status
 
 
