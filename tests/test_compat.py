@@ -34,14 +34,6 @@ def test_the_projects_own_bounds_are_readable():
     assert all(p.count("==") == 1 for p in pins)
 
 
-def test_rows_name_a_python_and_what_they_preinstall():
-    assert {"minimum", "colab", "current", "newest"} <= set(compat.ROWS)
-    for name, row in compat.ROWS.items():
-        assert row["python"].startswith("3."), name
-        assert row["preinstall"], name
-    assert [n for n, r in compat.ROWS.items() if r["strict"]] == ["current"]
-
-
 def test_unknown_row_is_refused(capsys):
     with pytest.raises(SystemExit):
         compat.main(["nosuchrow"])
