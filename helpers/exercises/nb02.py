@@ -50,7 +50,11 @@ PROBE_NAME, PROBE_RATE = "ProbeOptimizer", 0.0375
 
 
 def _check_not_hard_coded(answer) -> None:
-    """Wrong "hard_coded" unless ``answer`` reads a default it cannot know: a class added just for this call."""
+    """Wrong unless ``answer`` reads a default it cannot know: a class added just for this call.
+
+    "hard_coded" when it gives another number or looks the name up in a table of its own;
+    "probe_failed" (with the error) when it fails on a name it was not written for.
+    """
     import keras
 
     class ProbeOptimizer(keras.optimizers.SGD):
@@ -58,21 +62,37 @@ def _check_not_hard_coded(answer) -> None:
             super().__init__(learning_rate=learning_rate, **kwargs)
 
     setattr(keras.optimizers, PROBE_NAME, ProbeOptimizer)  # for getattr(keras.optimizers, name)
+    failure = None
     try:
         try:
             with keras.saving.custom_object_scope({PROBE_NAME: ProbeOptimizer}):  # for keras.optimizers.get(name)
-                got = call(answer, PROBE_NAME)
-            got = as_number(got, f"`{PROBE_NAME}` 的结果")
-        except (LearnerError, Wrong):
+                got = as_number(call(answer, PROBE_NAME), f"`{PROBE_NAME}` 的结果")
+        except LearnerError as err:
+            got, failure = None, err.error
+        except Wrong:
             got = None
     finally:
         delattr(keras.optimizers, PROBE_NAME)
+    looked_up = isinstance(failure, KeyError) and PROBE_NAME in str(failure)  # the name was not in its own table
+    if looked_up:
+        failure = None
+    if failure is not None:
+        raise Wrong(
+            "probe_failed",
+            f"题目里的 6 个名字都对了，可检查临时往 `keras.optimizers` 里加了一个 `{PROBE_NAME}`，你的函数对它报错："
+            f"{type(failure).__name__}: {str(failure)[:160]}。函数要接受任何一个优化器类的名字，照原样使用"
+            "（不要改大小写、不要查自己的表）。",
+            "`float(getattr(keras.optimizers, name)().learning_rate)`：名字原样传给 `getattr`。",
+        )
     if got is None or abs(got - PROBE_RATE) > 1e-7:
-        shown = "出了错" if got is None else f"给出了 {got:g}"
+        if got is not None:
+            shown = f"你的函数对它给出了 {got:g}"
+        else:
+            shown = "你的函数在自己的表里找不到它" if looked_up else "你的函数对它给出的不是一个数"
         raise Wrong(
             "hard_coded",
             f"题目里的 6 个名字都对了，可检查临时往 `keras.optimizers` 里加了一个 `{PROBE_NAME}`"
-            f"（不传参数时学习率是 {PROBE_RATE:g}），你的函数对它{shown}：数字是写在代码里的，"
+            f"（不传参数时学习率是 {PROBE_RATE:g}），{shown}：数字是写在代码里的，"
             "换一个版本的 Keras、或者一个新的优化器，它就不对了。",
             "`float(getattr(keras.optimizers, name)().learning_rate)`：每次都从已安装的 Keras 里读。",
         )
