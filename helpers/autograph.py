@@ -44,6 +44,22 @@ def converted_excerpt(fn: Callable, first: str, last: str, width: int = 96) -> s
     return "\n".join(line if len(line) <= width else line[: width - 2] + " …" for line in kept)
 
 
+def _single_graph(fn, caller: str):
+    """The graph of a concrete function, or of a ``tf.function`` with an input signature or exactly one trace."""
+    graph = getattr(fn, "graph", None)
+    if graph is not None:
+        return graph
+    if not hasattr(fn, "get_concrete_function"):
+        raise TypeError(f"fn must be a tf.function or a concrete function, got {type(fn).__name__}")
+    try:
+        return fn.get_concrete_function().graph
+    except (TypeError, ValueError) as error:
+        raise ValueError(
+            f"fn has no single graph yet: give it an input_signature, or call it once before {caller}(fn), "
+            "or pass fn.get_concrete_function(<args>)"
+        ) from error
+
+
 def op_types(fn) -> list[str]:
     """Return the sorted, distinct op types in the graph of a concrete function (or of a ``tf.function`` traced once).
 
@@ -51,18 +67,7 @@ def op_types(fn) -> list[str]:
     dataset becomes inside a ``tf.function``. A ``tf.function`` must have an ``input_signature`` or
     exactly one trace, so that its graph is unambiguous.
     """
-    graph = getattr(fn, "graph", None)
-    if graph is None:
-        if not hasattr(fn, "get_concrete_function"):
-            raise TypeError(f"fn must be a tf.function or a concrete function, got {type(fn).__name__}")
-        try:
-            graph = fn.get_concrete_function().graph
-        except (TypeError, ValueError) as error:
-            raise ValueError(
-                "fn has no single graph yet: give it an input_signature, or call it once before op_types(fn), "
-                "or pass fn.get_concrete_function(<args>)"
-            ) from error
-    return sorted({op.type for op in graph.get_operations()})
+    return sorted({op.type for op in _single_graph(fn, "op_types").get_operations()})
 
 
 def control_flow_ops(fn) -> list[str]:
@@ -73,18 +78,7 @@ def control_flow_ops(fn) -> list[str]:
     control-flow op nested inside another one shows up only there. ``fn`` is what
     :func:`op_types` accepts: a concrete function, or a ``tf.function`` with a single graph.
     """
-    graph = getattr(fn, "graph", None)
-    if graph is None:
-        if not hasattr(fn, "get_concrete_function"):
-            raise TypeError(f"fn must be a tf.function or a concrete function, got {type(fn).__name__}")
-        try:
-            graph = fn.get_concrete_function().graph
-        except (TypeError, ValueError) as error:
-            raise ValueError(
-                "fn has no single graph yet: give it an input_signature, or call it once first, "
-                "or pass fn.get_concrete_function(<args>)"
-            ) from error
-    graph_def = graph.as_graph_def()
+    graph_def = _single_graph(fn, "control_flow_ops").as_graph_def()
     nested = [node for function in graph_def.library.function for node in function.node_def]
     return sorted(node.op for node in [*graph_def.node, *nested] if node.op.endswith(("If", "While")))
 
