@@ -1,7 +1,6 @@
 """Benchmarks: how much faster the guide's recommendations are, measured on this machine.
 
-``make bench`` (or ``python -m benchmarks --out benchmarks/results``, or
-``python benchmarks/run.py --out benchmarks/results``) times four groups, each
+``make bench`` (or ``python -m benchmarks --out benchmarks/results``) times four groups, each
 against its own baseline, on the guide's CNN (``helpers.models.build_cnn``),
 batch 64, with the offline MNIST digits of ``helpers.data``:
 

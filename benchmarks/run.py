@@ -1,4 +1,4 @@
-"""Command line: ``python -m benchmarks --out benchmarks/results [--quick]`` (or ``python benchmarks/run.py ...``).
+"""Command line: ``python -m benchmarks --out benchmarks/results [--quick]``.
 
 Runs every group of :mod:`benchmarks.cases`, prints each figure as it is
 measured, then writes results.json, results.md and results.png into ``--out``.
@@ -14,10 +14,7 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-if __package__ in (None, ""):  # run as a file: make `benchmarks` importable from the repository root
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import helpers  # noqa: E402 - light: does not import TensorFlow
+import helpers  # light: does not import TensorFlow
 
 #: Default output folder (committed): benchmarks/results next to this file.
 DEFAULT_OUT = Path(__file__).resolve().parent / "results"
@@ -152,7 +149,3 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Failed: {', '.join(results['failed'])} (see results.json)", file=sys.stderr)
         return 1
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
