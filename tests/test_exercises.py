@@ -717,11 +717,14 @@ def test_switch_left_on_after_an_error_is_caught_with_the_learners_switch_on():
     assert solved.key == OK, solved.text
 
 
-def test_check_numerics_on_the_result_is_accepted_and_said_to_check_the_result(verify_report):
-    verdict = stored_verdict(verify_report, "09.2", "right/check_numerics_result.py")
-    assert "check_numerics" in verdict.text and "不是 `x` 本身" in verdict.text and "被断言拦下" not in verdict.text
+def test_check_numerics_on_the_result_is_rejected_for_blocking_a_valid_inf(verify_report):
+    """log(inf) = inf is right: check_numerics on the result stops it, an assertion on x does not."""
+    verdict = stored_verdict(verify_report, "09.2", "wrong/rejects_inf__check_numerics_result.py")
+    assert "check_numerics" in verdict.text and "不是 `x` 本身" in verdict.text and "[1, inf]" in verdict.text
+    finite = stored_verdict(verify_report, "09.2", "wrong/rejects_inf__all_finite.py")
+    assert "assert_all_finite" in finite.text and "check_numerics" not in finite.text, finite.text
     solved = stored_verdict(verify_report, "09.2", "solution.py")
-    assert "被断言拦下" in solved.text and "check_numerics" not in solved.text, solved.text
+    assert "被断言拦下" in solved.text and "[1, inf] 也照常返回 inf" in solved.text, solved.text
 
 
 def test_reduce_retracing_is_named_as_the_cause_not_new_shapes(verify_report):

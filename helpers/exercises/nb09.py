@@ -219,21 +219,27 @@ def _check_assertion(answer) -> str:
             "no_error",
             f"输入 {bad} 时没有报错，而是返回了 {shown}：坏输入被悄悄算成了数（-inf、nan 或截断后的值），会流进后面的计算。",
         )
-    if all(numerics):
-        try:
-            call(answer, tf.constant([1.0, np.inf]))
-            inf_note = ""
-        except LearnerError:
-            inf_note = "而且它拦下的不只是不大于 0 的输入：检查又传了 [1, inf]，inf 大于 0，log 的结果是 inf，也报错了。"
-        return (
-            "正常输入算对了，含 0 或负数的输入都在计算图里报错，抛出 `InvalidArgumentError`，题目要的行为做到了。"
-            "不过报错来自 `check_numerics`（“Tensor had Inf/NaN values”）：它检查的是算出来的结果"
-            "（例如 `tf.math.log(x)`）里有没有 inf 或 nan，不是 `x` 本身。log(0) = -inf、log(负数) = nan，"
-            "所以这些坏输入都被拦下了，但报错说的是结果里有 inf 或 nan，要从结果倒推是输入不大于 0。"
-            f"{inf_note}直接断言输入，例如 `tf.debugging.assert_positive(x, message=...)`，在取对数之前就拦下，"
-            "报错信息说的是输入哪里不对。"
-        )
-    return "正常输入算对了，含 0 或负数的输入在计算图里被断言拦下，抛出 `InvalidArgumentError`。"
+    try:  # inf is greater than 0: log(inf) = inf is the right answer, not an error
+        call(answer, tf.constant([1.0, np.inf]))
+    except LearnerError as err:
+        if all(numerics) and _CHECK_NUMERICS.search(str(err.error)):
+            raise Wrong(
+                "rejects_inf",
+                "含 0 和负数的输入都报错了，可是 [1, inf] 也报错了，而它的每个数都大于 0。"
+                "报错来自 `check_numerics`（“Tensor had Inf/NaN values”）：它检查的是算出来的结果"
+                "（例如 `tf.math.log(x)`）里有没有 inf 或 nan，不是 `x` 本身。log(0) = -inf、log(负数) = nan，"
+                "所以坏输入被拦下了；可 log(inf) = inf 是对的结果，也被拦下了，报错还只说结果里有 inf，"
+                "要倒推是哪个输入出了问题。",
+                "直接断言输入，在取对数之前拦下：`tf.debugging.assert_positive(x, message=...)`。",
+            ) from None
+        described, _ = describe_error(err.error)
+        raise Wrong(
+            "rejects_inf",
+            f"含 0 和负数的输入都报错了，可是 [1, inf] 也报错了（{described}），而它的每个数都大于 0，"
+            "log(inf) = inf 是对的结果。题目只要求拦下不大于 0 的数，inf 要照常算："
+            "看看是哪一条检查拦下了它（例如 `assert_all_finite` 就会拦下 inf）。",
+        ) from None
+    return "正常输入算对了（[1, inf] 也照常返回 inf），含 0 或负数的输入在计算图里被断言拦下，抛出 `InvalidArgumentError`。"
 
 
 EX_09_2 = Exercise(
@@ -244,7 +250,8 @@ EX_09_2 = Exercise(
     section="深入：`tf.debugging` 里的断言",
     task=(
         "写一个 `tf.function` 函数 `safe_log(x)`，返回 `tf.math.log(x)`；但只要 `x` 里有不大于 0 的数，"
-        "就在计算图里报错，而不是悄悄返回 -inf 或 nan。检查会用正常的和含 0、负数的输入调用它。"
+        "就在计算图里报错，而不是悄悄返回 -inf 或 nan。检查会用正常的输入（[1, e]，还有 [1, inf]：inf 大于 0，"
+        "log(inf) = inf 是对的结果）和含 0、负数的输入调用它。"
     ),
     hints=(
         "`tf.debugging` 里有一组断言函数，它们是计算图里的算子，运行时检查。",
