@@ -6,7 +6,8 @@ from helpers.exercises.core import Exercise, LearnerError, Wrong, as_number, cal
 
 NOTEBOOK = "02_optimizer_defaults"
 
-#: The TF1 defaults the guide lists (the task gives them to the learner too).
+#: The learning rates of TF 1.13 tf.keras: the four the guide gives as changed, and SGD, Adam and RMSprop,
+#: which it says did not change, from the TF 1.13 source (the task gives them to the learner too).
 TF1_DEFAULTS = {"SGD": 0.01, "Adam": 0.001, "RMSprop": 0.001, "Adagrad": 0.01, "Adadelta": 1.0, "Adamax": 0.002, "Nadam": 0.002}
 
 
