@@ -22,6 +22,8 @@ REQUIRED_TERMS = ("计算图", "迭代器", "学习率", "即时执行", "预取
 PHRASE_SEARCHES = {
     "默认学习率": "02",
     "保存模型": "01",
+    "迁移学习": "01",
+    "梯度是None": "09",
     "损失变成nan": "05",
     "TensorArray": "07",
     "run_eagerly": "09",
