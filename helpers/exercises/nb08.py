@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import tempfile
 from pathlib import Path
 
@@ -16,27 +17,56 @@ NOTEBOOK = "08_metrics_losses_summaries"
 EPOCHS = [[1.0, 2.0, 3.0], [10.0, 20.0], [5.0]]
 
 
-def _check_reset(answer) -> str:
-    import keras
-    import numpy as np
+def _watched_mean():
+    """Return a fresh ``keras.metrics.Mean`` subclass that counts the answer's updates and resets.
 
-    class WatchedMean(keras.metrics.Mean):  # counts how often the answer feeds it
-        updates = 0
+    It is named ``Mean``, like the class the learner knows, so an error message about it
+    (``'Mean' object has no attribute 'reset'``) names nothing the learner never saw.
+    """
+    import keras
+
+    class Mean(keras.metrics.Mean):
+        updates = resets = 0
 
         def update_state(self, *args, **kwargs):
             type(self).updates += 1
             return super().update_state(*args, **kwargs)
 
-    metric = WatchedMean()
+        def reset_state(self):
+            type(self).resets += 1
+            return super().reset_state()
+
+    return Mean
+
+
+def _explain_reset_name(err: LearnerError) -> None:
+    """Raise Wrong if the learner called a ``reset…`` method that a Keras 3 metric does not have."""
+    error = err.error
+    name = getattr(error, "name", None) if isinstance(error, AttributeError) else None
+    if not isinstance(name, str) or not name.startswith("reset") or name == "reset_state":
+        return
+    if name == "reset_states":
+        raise Wrong(
+            "reset_states",
+            "`reset_states()`（复数）在 Keras 3 里已经没有了，所以抛出 `AttributeError`。",
+            "指标用 `metric.reset_state()`（单数）清零。",
+        ) from None
+    raise Wrong(
+        "reset_name",
+        f"Keras 3 的指标没有 `{name}()`，所以抛出 `AttributeError`：清零的方法只有 `reset_state()`"
+        "（PyTorch、torchmetrics 里的 `reset()`，Keras 2 里的 `reset_states()` 都不是它）。",
+        "指标用 `metric.reset_state()` 清零。",
+    ) from None
+
+
+def _check_reset(answer) -> str:
+    import numpy as np
+
+    watched = _watched_mean()
     try:
-        result = call(answer, metric, EPOCHS)
+        result = call(answer, watched(), EPOCHS)
     except LearnerError as err:
-        if isinstance(err.error, AttributeError) and "reset_states" in str(err.error):
-            raise Wrong(
-                "reset_states",
-                "`reset_states()`（复数）在 Keras 3 里已经没有了，所以抛出 `AttributeError`。",
-                "指标用 `metric.reset_state()`（单数）清零。",
-            ) from None
+        _explain_reset_name(err)
         raise
     want = [float(np.mean(e)) for e in EPOCHS]
     try:
@@ -50,9 +80,24 @@ def _check_reset(answer) -> str:
             f"得到 {got}：第 2、3 轮的平均值把前几轮的损失也算进去了，因为指标一直在累积、从没清零。"
             f"每轮单独的平均值应该是 {want}。",
         )
+    last_batch = [float(e[-1]) for e in EPOCHS]
+    if watched.resets and len(got) == len(want) and np.allclose(got, last_batch):
+        raise Wrong(
+            "reset_per_batch",
+            f"得到 {got}：每轮只剩最后一个批次的损失 {last_batch}，因为每个批次都清零了一次，"
+            f"前面批次累积的值都被清掉了。每轮的平均值应该是 {want}。",
+            "清零只在每轮开始时做一次：`metric.reset_state()` 放在批次循环的外面、前面。",
+        )
+    if watched.resets and len(got) == len(want) and np.allclose(got, 0.0):
+        raise Wrong(
+            "reset_before_result",
+            f"得到 {got}：每个数都是 0，因为在 `result()` 之前刚清零过，读到的是一个空的指标。"
+            f"每轮的平均值应该是 {want}。",
+            "先 `result()` 读出这一轮的平均值，再 `reset_state()`；或者在每轮开始、累积之前清零。",
+        )
     if not np.allclose(got, want):
         raise Wrong("wrong_value", f"每轮的平均损失应该是 {want}，现在是 {got}。")
-    if WatchedMean.updates == 0:
+    if watched.updates == 0:
         raise Wrong(
             "metric_unused",
             "数值对了，但传进来的 `metric` 一次也没有用上：题目要练的是用这个指标对象累积，每轮清零一次。",
@@ -98,6 +143,77 @@ def _read(logdir) -> dict:
         return {}
 
 
+def _bare_tensor_tags(logdir) -> list[str]:
+    """Tags in ``logdir`` written as numeric tensors without the scalars plugin (``tf.summary.write``).
+
+    ``read_scalars`` reads them too, but TensorBoard's SCALARS page only shows values whose
+    metadata names the "scalars" plugin (or TF1's ``simple_value``), so nothing plots these.
+    """
+    import numpy as np
+    import tensorflow as tf
+
+    import helpers.summaries
+
+    bare, plotted = set(), set()
+    try:
+        for file in helpers.summaries.event_files(logdir):
+            for event in tf.compat.v1.train.summary_iterator(str(file)):
+                for value in event.summary.value:
+                    kind = value.WhichOneof("value")
+                    if kind == "simple_value" or value.metadata.plugin_data.plugin_name == "scalars":
+                        plotted.add(value.tag)
+                    elif kind == "tensor" and not value.metadata.plugin_data.plugin_name:
+                        array = tf.make_ndarray(value.tensor)
+                        if array.ndim == 0 and np.issubdtype(array.dtype, np.number):
+                            bare.add(value.tag)
+    except (ValueError, TypeError, OSError, tf.errors.OpError):
+        return []
+    return sorted(bare - plotted)
+
+
+def _inside(path: str, folder: Path) -> bool:
+    """True if ``path`` is ``folder`` or lies below it."""
+    import os
+
+    here, there = os.path.realpath(path), os.path.realpath(folder)
+    return here == there or here.startswith(there + os.sep)
+
+
+@contextlib.contextmanager
+def _watching_writers(tf, logdir: Path, scratch: Path, elsewhere: list[str]):
+    """Within the block, note in ``elsewhere`` each writer the answer creates outside ``logdir``.
+
+    Such a writer (a hard-coded ``"logs/train"``, the parent folder) is created in ``scratch``
+    instead, so that the check leaves no files in the learner's folders.
+    """
+    import os
+
+    original = tf.summary.create_file_writer
+
+    def create_file_writer(*args, **kwargs):
+        where = args[0] if args else kwargs.get("logdir")
+        try:
+            path = os.fspath(where)
+        except TypeError:  # a tensor or something odd: TensorFlow itself says what it thinks of it
+            return original(*args, **kwargs)
+        if isinstance(path, bytes):
+            path = path.decode(errors="replace")
+        if not _inside(path, logdir):
+            elsewhere.append(path)
+            redirected = str(scratch / str(len(elsewhere)))
+            if args:
+                args = (redirected, *args[1:])
+            else:
+                kwargs = {**kwargs, "logdir": redirected}
+        return original(*args, **kwargs)
+
+    tf.summary.create_file_writer = create_file_writer
+    try:
+        yield elsewhere
+    finally:
+        tf.summary.create_file_writer = original
+
+
 def _graph_scope(tag: str) -> bool:
     """True if a part of ``tag`` before its last ``/`` is a name scope of a graph loop or branch (``while/``, ``cond_1/``)."""
     return any(part.split("_")[0] in ("while", "cond") for part in tag.split("/")[:-1])
@@ -117,8 +233,13 @@ def _check_write(answer) -> str:
         tf.summary.experimental.set_step(None)  # a step set in an earlier experiment must not fill in a missing one
         other_kinds: list[str] = []  # tf.summary.histogram and friends, called by the answer
         tf1_ops: list[str] = []  # tf.compat.v1.summary.*, called by the answer
+        outside: list[str] = []  # folders outside logdir that the answer created writers in
         try:
-            with noting_calls(tf.summary, NOT_SCALAR, other_kinds), noting_calls(tf.compat.v1.summary, TF1_SUMMARY, tf1_ops):
+            with (
+                noting_calls(tf.summary, NOT_SCALAR, other_kinds),
+                noting_calls(tf.compat.v1.summary, TF1_SUMMARY, tf1_ops),
+                _watching_writers(tf, logdir, Path(tmp) / "elsewhere", outside),
+            ):
                 call(answer, str(logdir), list(LOSSES))
             now_default = private_api.default_summary_writer()
             if now_default is not default_writer:  # set_as_default() and left it so
@@ -149,6 +270,7 @@ def _check_write(answer) -> str:
                 )
         if left_default is not None:
             left_default.close()
+        bare = _bare_tensor_tags(logdir) if logdir.is_dir() else []
         elsewhere = []  # folders below logdir that hold event files (a writer created one level too deep)
         if logdir.is_dir():
             events = logdir.rglob(f"{helpers.summaries.EVENT_FILE_PREFIX}*")
@@ -170,6 +292,23 @@ def _check_write(answer) -> str:
             "不会画成 SCALARS 页里的损失曲线，`read_scalars` 也只读标量，所以读不到 `loss`。"
             "每一步的损失是一个数，要写成标量摘要。",
             "`tf.summary.scalar(\"loss\", loss, step=i)`。",
+        )
+    if "loss" in bare or (bare and not set(scalars) - set(bare)):
+        tag = "loss" if "loss" in bare else bare[0]
+        raise Wrong(
+            "no_metadata",
+            f"`{tag}` 读得回来，TensorBoard 却画不出来：你用的多半是 `tf.summary.write`，它只存下一个裸的张量，"
+            "不带标量插件（scalars plugin）的元数据，TensorBoard 只把它列在张量里，SCALARS 页上没有这条曲线。"
+            "`tf.summary.scalar` 写的也是 0 维张量，但带着这份元数据，TensorBoard 才知道要把它画成曲线。",
+            "用 `tf.summary.scalar(\"loss\", loss, step=i)`，不用 `tf.summary.write`。",
+        )
+    if not scalars and outside:
+        above = "（`logdir` 上面的文件夹）" if _inside(str(logdir), Path(outside[0])) else ""
+        raise Wrong(
+            "wrong_folder",
+            f"写入器建在了 `{outside[0]}`{above}，不是传进来的 `logdir`：事件文件去了别的文件夹，读 `logdir` 的人"
+            "（和 TensorBoard）在那里什么也找不到。（检查把这个写入器改建在临时文件夹里，你的磁盘上没有多出文件。）",
+            "`tf.summary.create_file_writer(logdir)`：直接用传进来的参数，不要自己写路径。",
         )
     if not scalars and elsewhere:
         raise Wrong(
@@ -255,7 +394,19 @@ def _check_read_back(answer) -> str:
                 tf.summary.scalar("loss", value, step=step)
                 tf.summary.scalar("accuracy", ACCURACY[step], step=step)
         writer.close()
-        got = call(answer, str(logdir))
+        try:
+            got = call(answer, str(logdir))
+        except LearnerError as err:
+            if isinstance(err.error, KeyError) and "Reservoir" in str(err.error):
+                raise Wrong(
+                    "tf1_scalars",
+                    f"`EventAccumulator.Scalars(...)` 抛出了 `KeyError`（{err.error}）：TensorFlow 2 的 "
+                    "`tf.summary.scalar` 把数值存成 0 维张量（tensor），`EventAccumulator` 把它们归在 `Tensors` 里；"
+                    "`Scalars` 只收 TF1 式的 `simple_value`，所以那里没有这个标记。网上的老代码大多还是 `.Scalars(标记)`。",
+                    "`EventAccumulator(logdir, size_guidance={\"tensors\": 0}).Reload().Tensors(\"loss\")`，每个点的值用 "
+                    "`tf.make_ndarray(event.tensor_proto)` 取出；或者直接用 `helpers.summaries.read_scalars(logdir)`。",
+                ) from None
+            raise
     best = min(LOGGED, key=LOGGED.get)
     if isinstance(got, float) and not got.is_integer():
         raise Wrong(
@@ -323,17 +474,14 @@ BATCHES = [(0.9, 300), (0.6, 300), (0.3, 200)]
 
 
 def _check_weighted(answer) -> str:
-    import keras
     import numpy as np
 
-    class WatchedMean(keras.metrics.Mean):  # counts how often the answer feeds it
-        updates = 0
-
-        def update_state(self, *args, **kwargs):
-            type(self).updates += 1
-            return super().update_state(*args, **kwargs)
-
-    result = call(answer, WatchedMean(), list(BATCHES))
+    watched = _watched_mean()
+    try:
+        result = call(answer, watched(), list(BATCHES))
+    except LearnerError as err:
+        _explain_reset_name(err)
+        raise
     try:
         got = float(result)
     except (TypeError, ValueError):
@@ -357,16 +505,16 @@ def _check_weighted(answer) -> str:
         )
     if not np.isclose(got, want, atol=1e-4):
         raise Wrong("wrong_value", f"各批次是 {shown}，逐个样本的平均损失应该是 {want:.4f}，现在是 {got:.4f}。")
-    if WatchedMean.updates == 0:
+    if watched.updates == 0:
         raise Wrong(
             "metric_unused",
             "数值对了，但传进来的 `metric` 一次也没有用上：题目要练的是让 `Mean` 用 `sample_weight` 加权累积，"
             "训练步里也是这样写的。",
         )
-    if WatchedMean.updates < len(BATCHES):
+    if watched.updates < len(BATCHES):
         raise Wrong(
             "not_per_batch",
-            f"数值对了，但 {len(BATCHES)} 个批次只调用了 {WatchedMean.updates} 次 `metric.update_state`："
+            f"数值对了，但 {len(BATCHES)} 个批次只调用了 {watched.updates} 次 `metric.update_state`："
             "你先把整轮的数都拿齐、算好，再一次交给指标。训练时批次是一个一个来的，"
             "算完一批就要把这一批累积进去，训练步里也是每个批次调用一次 `update_state`。",
             "`for batch_loss, size in batches: metric.update_state(batch_loss, sample_weight=size)`。",

@@ -1,4 +1,4 @@
-# 练习 08.1：改好 epoch_means，再把最后一行的 ... 换成 epoch_means
+# 练习 08.1：改好 epoch_means，再把 `answer = ...` 里的 ... 换成 epoch_means
 def epoch_means(metric, epochs):
     means = []
     for batch_losses in epochs:

@@ -1,0 +1,112 @@
+"""The checks of 08_metrics_losses_summaries: what TensorBoard can plot, where a writer went, the learner's own names.
+
+``tests/test_exercises.py`` runs every stored answer through ``--verify``; these tests pin the
+behaviour behind the verdicts that a stored answer alone does not show: a scalar written with
+the scalars plugin's metadata by hand still passes, a writer on a path of the learner's own
+leaves no files there, a metric's error names ``Mean`` and not the check's stand-in.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import helpers.exercises as exercises
+from helpers.exercises.core import OK, evaluate, run_source
+
+WRITE_WITH_METADATA = '''
+from tensorboard.plugins.scalar import metadata as scalar_metadata
+
+
+def log_losses(logdir, losses):
+    writer = tf.summary.create_file_writer(logdir)
+    with writer.as_default():
+        for step, loss in enumerate(losses):
+            tf.summary.write("loss", loss, step=step, metadata=scalar_metadata.create_summary_metadata("", ""))
+    writer.close()
+
+
+answer = log_losses
+'''
+
+WRITE_BARE = WRITE_WITH_METADATA.replace(", metadata=scalar_metadata.create_summary_metadata(\"\", \"\")", "")
+
+HARD_CODED = '''
+def log_losses(logdir, losses):
+    writer = tf.summary.create_file_writer(logdir="logs/train")
+    with writer.as_default():
+        for step, loss in enumerate(losses):
+            tf.summary.scalar("loss", loss, step=step)
+    writer.close()
+
+
+answer = log_losses
+'''
+
+
+def _verdict(ex_id: str, source: str):
+    return evaluate(exercises.get(ex_id), run_source(source, f"test {ex_id}"))
+
+
+def test_a_tensor_with_the_scalars_plugin_passes_and_a_bare_one_does_not():
+    """08.2: the verdict turns on the plugin metadata that TensorBoard's SCALARS page needs, not on the function."""
+    assert WRITE_BARE != WRITE_WITH_METADATA
+    with_metadata = _verdict("08.2", WRITE_WITH_METADATA)
+    assert with_metadata.key == OK, with_metadata.text
+    bare = _verdict("08.2", WRITE_BARE)
+    assert bare.key == "no_metadata", bare.text
+    assert "tf.summary.write" in bare.text
+
+
+def test_a_writer_outside_logdir_is_named_and_writes_nothing_there(tmp_path, monkeypatch):
+    """08.2: a hard-coded folder (given as the keyword logdir=) is the verdict's cause, and the check leaves it empty."""
+    import tensorflow as tf
+
+    monkeypatch.chdir(tmp_path)
+    original = tf.summary.create_file_writer
+    verdict = _verdict("08.2", HARD_CODED)
+    assert verdict.key == "wrong_folder", verdict.text
+    assert "`logs/train`" in verdict.text and "with writer.as_default()" not in verdict.text
+    assert not os.path.exists(tmp_path / "logs"), "the check must not write into the learner's folders"
+    assert tf.summary.create_file_writer is original, "the check must put create_file_writer back"
+
+
+def test_a_writer_below_logdir_is_still_the_subfolder_verdict():
+    """08.2: a writer one level too deep is let through, so the verdict can name the subfolder it found."""
+    verdict = _verdict("08.2", HARD_CODED.replace('logdir="logs/train"', 'f"{logdir}/train"'))
+    assert verdict.key == "wrong_folder", verdict.text
+    assert "子文件夹 `train`" in verdict.text
+
+
+@pytest.mark.parametrize("ex_id, call", [("08.1", "metric.compute()"), ("08.4", "metric.compute()")])
+def test_a_missing_method_names_mean_not_the_checks_subclass(ex_id, call):
+    """08.1 / 08.4: the learner never saw the check's counting subclass, so its name must not show."""
+    source = f"def fn(metric, data):\n    {call}\n\n\nanswer = fn\n"
+    verdict = _verdict(ex_id, source)
+    assert verdict.key == "exception", verdict.text
+    assert "'Mean' object has no attribute 'compute'" in verdict.text and "Watched" not in verdict.text
+
+
+def test_only_reservoir_key_errors_are_explained_as_tf1_scalars():
+    """08.3: another KeyError (a wrong tag in read_scalars' dict) stays the learner's exception."""
+    source = (
+        "def best_step(logdir):\n"
+        '    return helpers.summaries.read_scalars(logdir)["val_loss"][0][0]\n\n\n'
+        "answer = best_step\n"
+    )
+    verdict = _verdict("08.3", source)
+    assert verdict.key == "exception", verdict.text
+    assert "KeyError" in verdict.text
+
+
+def test_clearing_per_batch_needs_a_reset_to_be_called_that():
+    """08.1: the last-batch verdict needs a reset_state() call; a wrong sum that equals it without one is plain wrong."""
+    source = (
+        "def epoch_means(metric, epochs):\n"
+        "    metric.update_state(0.0)\n"
+        "    return [float(batch_losses[-1]) for batch_losses in epochs]\n\n\n"
+        "answer = epoch_means\n"
+    )
+    verdict = _verdict("08.1", source)
+    assert verdict.key == "wrong_value", verdict.text
