@@ -2,11 +2,31 @@
 
 from __future__ import annotations
 
+import itertools
+import re
 import types
 
-from helpers.exercises.core import Exercise, Wrong, as_number, call, take_finite
+from helpers.exercises.core import Exercise, LearnerError, Wrong, as_number, call, describe_error, take_finite
 
 NOTEBOOK = "04_keras_fit"
+
+#: What NumPy (and so ``float(tensor)``) says when asked to make one number of several.
+_NOT_ONE_NUMBER = re.compile(r"only (?:0-dimensional|length-1|size-1) arrays can be converted")
+
+_TERMINAL_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
+
+#: The hint for an answer that raised: the exercise's own hint is about something else.
+_RUN_IT_ALONE = "先新开一个单元格，用几个样本单独调用你的函数，看报错出在哪一行、那一行的值是什么形状和类型。"
+
+
+def _raised(error: LearnerError, hint: str = _RUN_IT_ALONE) -> Wrong:
+    """The verdict for an answer that raised ``error``: what it says, what it usually means, and how to look."""
+    described, meaning = describe_error(error.error)
+    described = _TERMINAL_COLOUR.sub("", described)  # Keras marks layer names in bold
+    text = f"运行你的代码时出了异常：{described}"
+    if meaning:
+        text += f"\n这通常是说：{meaning}"
+    return Wrong("exception", text, hint)
 
 
 # -- 04.1 -------------------------------------------------------------------------------------
@@ -36,12 +56,51 @@ def _regularized_model():
     return model
 
 
-def _no_fit_or_evaluate(*args, **kwargs):
-    raise Wrong(
-        "used_evaluate",
-        "你调用了 `fit` 或 `evaluate`：题目要的是自己把这个损失算出来，看清它由哪几项组成。",
-        "先用 `compile` 时的损失函数算出交叉熵，再想想 `model.losses` 里还有什么。",
-    )
+#: The methods that compute the reported loss for the learner; ``test_on_batch`` is ``evaluate`` on one batch.
+_FORBIDDEN = ("fit", "evaluate", "test_on_batch", "train_on_batch")
+
+
+def _forbidden(name: str):
+    """A stand-in for ``model.<name>`` that tells the learner the task asks for the loss written out."""
+
+    def stand_in(*args, **kwargs):
+        raise Wrong(
+            "used_evaluate",
+            f"你调用了 `{name}`：它替你算出了报告的损失（`test_on_batch` 就是在一个批次上 `evaluate`）。"
+            "题目要的是自己把这个损失算出来，看清它由哪几项组成，所以不能用 `fit`、`evaluate`、"
+            "`test_on_batch` 和 `train_on_batch`。",
+            "先用 `compile` 时的损失函数算出交叉熵，再想想 `model.losses` 里还有什么。",
+        )
+
+    return stand_in
+
+
+#: The hint for each way of not returning one number.
+_NUMBER_HINTS = {
+    "not_scalar": "`keras.losses.SparseCategoricalCrossentropy(from_logits=True)` 这样的损失对象会替你求平均；"
+    "函数形式 `keras.losses.sparse_categorical_crossentropy` 给出每个样本一个损失，要再求平均。",
+    "wrong_type": "返回一个数：Python 的 `float`，或者只有一个元素的张量。",
+}
+
+
+def _reported_number(answer, model, x, y) -> float:
+    """Call the learner's ``reported_loss`` and return its one number; else the :class:`Wrong` that says why not."""
+    try:
+        got = call(answer, model, x, y, 4)
+    except LearnerError as error:
+        if isinstance(error.error, TypeError) and _NOT_ONE_NUMBER.search(str(error.error)):
+            raise Wrong(
+                "not_scalar",
+                "你的代码对一个含有多个数的数组或张量调用了 `float()`（报错：“只有 0 维的数组才能变成 Python 的数”）。"
+                "多半是用了函数形式的 `keras.losses.sparse_categorical_crossentropy`："
+                "它给出每个样本一个损失，是一个向量，要先求平均，才是 `evaluate` 报告的那种一个数。",
+                _NUMBER_HINTS["not_scalar"],
+            ) from None
+        raise _raised(error) from None
+    try:
+        return as_number(got, "返回值")
+    except Wrong as wrong:
+        raise Wrong(wrong.key, wrong.message, _NUMBER_HINTS.get(wrong.key)) from None
 
 
 def _check_reported_loss(answer) -> str:
@@ -57,15 +116,16 @@ def _check_reported_loss(answer) -> str:
     penalty = float(sum(float(v) for v in model.losses))
     # evaluate with batch_size=4 sees a batch of 4 and a partial batch of 2
     batch_losses = [float(loss_fn(y[part], model(x[part]))) for part in (slice(0, 4), slice(4, 6))]
-    model.fit = model.evaluate = _no_fit_or_evaluate  # the task asks for the sum written out
-    got = call(answer, model, x, y, 4)
-    got = as_number(got, "返回值")
+    for name in _FORBIDDEN:  # the task asks for the sum written out
+        setattr(model, name, _forbidden(name))
+    got = _reported_number(answer, model, x, y)
     want = cross_entropy + penalty
     if np.isclose(got, cross_entropy, rtol=1e-4):
         raise Wrong(
             "missing_regularization",
             f"算出的是 {got:.4f}，只有交叉熵。`fit` 报告的损失还包括 `model.losses` 里的 L2 正则化损失 {penalty:.4f}，"
             f"合计 {want:.4f}。",
+            "把 `model.losses` 里的各项加到交叉熵上：`sum(model.losses)` 或 `tf.add_n(model.losses)`。",
         )
     terms = [float(v) for v in model.losses]
     if any(np.isclose(got, cross_entropy + term, rtol=1e-4) for term in terms):
@@ -106,7 +166,7 @@ def _check_reported_loss(answer) -> str:
         raise Wrong(
             "training_mode",
             f"算出的是 {got:.4f}：这是训练模式（`training=True`）下的损失。`evaluate` 在推理模式下调用模型，"
-            "`BatchNormalization` 用滑动均值和滑动方差，不用这一批自己的均值和方差，"
+            "`BatchNormalization` 用滑动均值和滑动方差，不用这个批次自己的均值和方差，"
             f"应该是 {want:.4f}。",
             "调用模型时写 `model(x, training=False)`。",
         )
@@ -146,7 +206,7 @@ EX_04_1 = Exercise(
     ),
     hints=(
         "`fit` 和 `evaluate` 报告的损失不只是交叉熵：各层的正则化损失在 `model.losses` 里。",
-        "各批次的损失按样本数加权平均。推理模式下，每个样本的交叉熵和同一批里的别的样本无关："
+        "各批次的损失按样本数加权平均。推理模式下，每个样本的交叉熵和同一批次里的别的样本无关："
         "按样本数加权的各批次平均，等于什么？",
     ),
     check=_check_reported_loss,
@@ -156,7 +216,31 @@ EX_04_1 = Exercise(
 # -- 04.2 -------------------------------------------------------------------------------------
 
 
+#: 10 samples, 4 to a batch, in order: what ``image_batches(x, 4)`` must yield.
+_SIZES = [4, 4, 2]
+
+
+def _size_problems(sizes: list[int]) -> str:
+    """Say, batch by batch, how ``sizes`` differs from :data:`_SIZES` (at most three differences)."""
+    problems = []
+    for number, (got, want) in enumerate(itertools.zip_longest(sizes, _SIZES), 1):
+        if want is None:
+            problems.append(f"多出来的第 {number} 个批次有 {got} 个" if got else f"多出来的第 {number} 个批次是空的")
+        elif got is None:
+            problems.append(f"少了第 {number} 个批次（应该有 {want} 个）")
+        elif got != want:
+            problems.append(f"第 {number} 个批次应该有 {want} 个，现在是 {got} 个")
+    return "；".join(problems[:3])
+
+
 def _check_predict_generator(answer) -> str:
+    try:
+        return _judge_predict_generator(answer)
+    except LearnerError as error:
+        raise _raised(error) from None
+
+
+def _judge_predict_generator(answer) -> str:
     import keras
     import numpy as np
 
@@ -166,6 +250,8 @@ def _check_predict_generator(answer) -> str:
         raise Wrong(
             "not_generator",
             f"`image_batches(x, 4)` 返回的是 {type(produced).__name__}，应该是生成器：函数体里用 `yield` 逐批产出。",
+            "在 `for` 循环里 `yield` 每个批次：函数体里有 `yield`，调用它得到的就是生成器；"
+            "不要 `return` 一个列表、数组或数据集，也不要在循环里 `return`。",
         )
     if not isinstance(produced, types.GeneratorType):
         raise Wrong(
@@ -176,7 +262,7 @@ def _check_predict_generator(answer) -> str:
             "把 `return` 换成在 `for` 循环里 `yield`：函数体里有 `yield`，调用它得到的就是生成器。",
         )
     elements = take_finite(
-        produced, 20, "生成器", "题目要它产完一遍就结束：10 个样本、每批 4 个，就是 3 批。"
+        produced, 20, "生成器", "题目要它产完一遍就结束：10 个样本、每个批次 4 个，就是 3 个批次。"
         "不会结束的生成器，`predict` 不给 `steps` 时会一直读下去。",
         "生成器函数里的循环要能结束：用 `for start in range(0, len(x), batch_size):`，不要用 `while True:`。",
     )
@@ -186,31 +272,67 @@ def _check_predict_generator(answer) -> str:
                 "bare_array",
                 f"第 {number} 次产出的是 {type(element).__name__}，不是元组。Keras 3 要求生成器每次产出一个元组；"
                 "只有输入时写成 `(这一批,)`，末尾的逗号不能少（Keras 2 还接受直接产出数组）。",
+                "在产出的那个批次后面加一个逗号，放进圆括号：`yield (这一批,)`；方括号的列表不算。",
+            )
+        if len(element) == 2 and element[1] is None:
+            raise Wrong(
+                "not_inputs_only",
+                f"第 {number} 次产出的是 `(这一批, None)`。Keras 能接受它（第二项 `None` 表示没有标签），"
+                "但 `predict` 只要输入，题目要的是只含输入的 `(这一批,)`，读的人也不用去猜 `None` 是什么。",
+                "去掉第二项：`yield (这一批,)`。",
             )
         if len(element) != 1:
-            raise Wrong("not_inputs_only", f"第 {number} 次产出了 {len(element)} 个元素：`predict` 只要输入，写成 `(这一批,)`。")
+            raise Wrong(
+                "not_inputs_only",
+                f"第 {number} 次产出了 {len(element)} 个元素：`predict` 只要输入，写成 `(这一批,)`。",
+                "只产出输入，不带标签或别的东西：`yield (这一批,)`。",
+            )
         if np.ndim(element[0]) != 2:
             raise Wrong(
                 "not_batched",
-                f"第 {number} 次产出的形状是 {np.shape(element[0])}：这是单个样本，不是一批。"
-                "`predict` 的每一步要一批样本，第一维是批。",
+                f"第 {number} 次产出的形状是 {np.shape(element[0])}：这不是一个批次的样本。"
+                "`predict` 的每一步要一个批次的样本：第一维是这个批次的样本数，后面是每个样本的形状（这里是 3）。",
+                "每次产出 `x` 的一段切片：`x[start : start + batch_size]`，不要逐个样本产出，也不要把一个批次展平。",
             )
     sizes = [len(element[0]) for element in elements]
     if sum(sizes) < len(x):
         raise Wrong(
             "dropped_last",
-            f"每批的样本数是 {sizes}，一共只产出 {sum(sizes)} 个，少了最后 {len(x) - sum(sizes)} 个。"
+            f"各批次的样本数是 {sizes}，一共只产出 {sum(sizes)} 个，少了最后 {len(x) - sum(sizes)} 个。"
             "`predict` 要对每个样本都给出预测，最后那个不完整批次也要产出。",
-            "`range(0, len(x), batch_size)` 的起点覆盖了所有样本，最后一批会短一些，这没关系。",
+            "`range(0, len(x), batch_size)` 的起点覆盖了所有样本，最后一个批次会短一些，这没关系。",
         )
-    if sizes != [4, 4, 2] or not np.array_equal(np.concatenate([element[0] for element in elements]), x):
-        raise Wrong("wrong_batches", f"10 个样本按 4 个一批、按顺序应该产出 [4, 4, 2] 个，现在是 {sizes}（或顺序不对）。")
+    if sizes != _SIZES:
+        raise Wrong(
+            "wrong_batches",
+            f"10 个样本、批大小 4，各批次的样本数应该是 {_SIZES}，现在是 {sizes}：{_size_problems(sizes)}。",
+            "批大小用参数 `batch_size`，不要写死；每个批次从 `start` 切到 `start + batch_size`，"
+            "`start` 取 `range(0, len(x), batch_size)`，切到末尾的那个批次自然短一些，不会多出一个空批次。",
+        )
+    rows = np.concatenate([np.asarray(element[0]) for element in elements])
+    if not np.array_equal(rows, x):
+        if np.array_equal(np.sort(rows, axis=0), np.sort(x, axis=0)):
+            raise Wrong(
+                "wrong_order",
+                f"各批次的大小对了（{sizes}），样本也都在，但顺序和 `x` 不同：`predict` 按产出的顺序给出预测，"
+                "打乱了，第 i 行预测就不再对应 `x` 的第 i 个样本。",
+                "按顺序切：`x[start : start + batch_size]`，不要打乱样本或下标。",
+            )
+        raise Wrong(
+            "wrong_batches",
+            f"各批次的大小对了（{sizes}），但产出的样本和 `x` 里的不一样：要原样切出来，不改动数值。",
+            "直接产出切片 `x[start : start + batch_size]`，不要另做换算。",
+        )
     dense = keras.layers.Dense(2, kernel_initializer=keras.initializers.RandomNormal(seed=3))
     model = keras.Sequential([keras.Input(shape=(3,)), dense])
     predicted = call(lambda: model.predict(answer(x, 4), steps=3, verbose=0))
     if not np.allclose(predicted, model(x).numpy(), atol=1e-5):
-        raise Wrong("wrong_batches", "`predict` 用你的生成器得到的结果和直接传数组的不一样：检查每批的内容和顺序。")
-    return "生成器按顺序产出 [4, 4, 2] 个样本的三批，`predict(生成器, steps=3)` 和直接传 NumPy 数组得到同样的预测。"
+        raise Wrong(
+            "wrong_batches",
+            "`predict` 用你的生成器得到的结果和直接传数组的不一样：检查每个批次的内容和顺序。",
+            "每次调用 `image_batches(x, batch_size)` 都应从头按顺序产出同样的批次。",
+        )
+    return "生成器按顺序产出 [4, 4, 2] 个样本的三个批次，`predict(生成器, steps=3)` 和直接传 NumPy 数组得到同样的预测。"
 
 
 EX_04_2 = Exercise(
@@ -220,10 +342,10 @@ EX_04_2 = Exercise(
     difficulty=1,
     section="三种输入：NumPy 数组、Python 生成器、数据集",
     task=(
-        "手上的图片放在一个 NumPy 数组里，但想像读文件那样一批一批地交给 `predict`。\n\n"
+        "手上的图片放在一个 NumPy 数组里，但想像读文件那样一个批次一个批次地交给 `predict`。\n\n"
         "写生成器函数 `image_batches(x, batch_size)`：按顺序逐批产出 `predict` 需要的输入，"
         "最后一个不完整批次（样本数不到批大小）也要产出，产完一遍就结束（像第 4 节的 `batches` 那样）。"
-        "检查会用 10 个样本、每批 4 个调用它，再把它交给 `model.predict(..., steps=3)`，与直接传数组的结果比较。"
+        "检查会用 10 个样本、`batch_size=4` 调用它，再把它交给 `model.predict(..., steps=3)`，与直接传数组的结果比较。"
     ),
     hints=(
         "Keras 3 要求生成器每次产出一个元组；`predict` 只要输入，写成 `(这一批,)`。",
