@@ -65,6 +65,47 @@ def _retraced(fn, count: int) -> Wrong:
     return Wrong("retraced", text, hint)
 
 
+def _signature_dtype(fn, err: LearnerError) -> Wrong | None:
+    """Wrong "signature_dtype" if ``fn``'s own ``input_signature`` declares a dtype other than float32 (the cause of ``err``)."""
+    import tensorflow as tf
+
+    signature = getattr(fn, "input_signature", None)
+    if not signature:
+        return None
+    specs = tf.nest.flatten(signature)
+    off = [
+        f"`{('x', 'factor')[i] if i < 2 else spec.name or i}` 声明成了 `{spec.dtype.name}`"
+        for i, spec in enumerate(specs)
+        if isinstance(spec, tf.TensorSpec) and spec.dtype != tf.float32
+    ]
+    if not off:
+        return None
+    return Wrong(
+        "signature_dtype",
+        f"调用时出错了（{type(err.error).__name__}）：你的签名里 {'，'.join(off)}，而检查传的 `x` 是 `float32` 张量、"
+        "`factor` 是 Python 浮点数。有了签名，每个参数先按签名转换成那种类型；`x * factor` 要求两边类型相同，"
+        "TensorFlow 不会自动转换，于是出错。",
+        "两个 `tf.TensorSpec` 的数据类型都写 `tf.float32`："
+        "`tf.TensorSpec([None], tf.float32)` 和 `tf.TensorSpec([], tf.float32)`。",
+    )
+
+
+def _sum_value(result) -> float:
+    """``result`` as a float; Wrong "not_scalar" (with this task's own hint) for a tensor with more than one element."""
+    try:
+        return float(result)
+    except (TypeError, ValueError):
+        pass
+    shape = getattr(result, "shape", None)
+    if getattr(shape, "rank", None) or (isinstance(shape, tuple) and shape):
+        raise Wrong(
+            "not_scalar",
+            f"返回值应该是一个数，现在是形状 {tuple(shape)} 的张量：`x * factor` 还要用 `tf.reduce_sum` 把各个元素加起来。",
+            "返回 `tf.reduce_sum(x * factor)`：改的只是追踪方式，计算本身不变。",
+        )
+    return as_number(result, "返回值")
+
+
 def _check_retracing(answer) -> str:
     import numpy as np
     import tensorflow as tf
@@ -83,7 +124,11 @@ def _check_retracing(answer) -> str:
     calls = [(3, 0.5), (5, 2.0), (7, -1.0), (3, 2.0), (5, 0.25)]
     for n, factor in calls:
         x = rng.normal(size=n).astype(np.float32)
-        got = as_number(call(answer, tf.constant(x), factor), "返回值")
+        try:
+            result = call(answer, tf.constant(x), factor)
+        except LearnerError as err:
+            raise (_signature_dtype(original, err) or err) from None
+        got = _sum_value(result)
         want = float(np.sum(x * np.float32(factor)))
         if not np.isclose(got, want, rtol=1e-5, atol=1e-5):
             raise Wrong(
@@ -249,9 +294,28 @@ def _check_trains(module) -> None:
 def _check_module(answer) -> str:
     import tensorflow as tf
 
+    if isinstance(answer, tf.Module):
+        raise Wrong(
+            "not_module",
+            f"答案是一个已经建好的模块（{type(answer).__name__} 的实例），检查要的是类本身：它要自己用 `MLP(4, 8, 2)` 新建模块。",
+            "答案单元格最后写 `answer = MLP`，类名后面不加括号。",
+        )
     if not (isinstance(answer, type) and issubclass(answer, tf.Module)):
-        raise Wrong("not_module", "答案应该是一个 `tf.Module` 的子类（类本身，不是它的实例）。")
+        raise Wrong(
+            "not_module",
+            f"答案应该是一个 `tf.Module` 的子类（类本身），现在是 {type(answer).__name__} 类型的值。",
+            "写 `class MLP(tf.Module):`，最后写 `answer = MLP`（不加括号）。",
+        )
     module = call(answer, 4, 8, 2)
+    try:
+        _ = module.name  # tf.Module.__init__ sets it; a subclass that skips super().__init__() has none
+    except AttributeError:
+        raise Wrong(
+            "no_super_init",
+            "`MLP.__init__` 没有调用 `super().__init__(name=name)`：`tf.Module` 自己的初始化没有做，"
+            "模块没有名字，`module.name` 和 `with self.name_scope:` 都会出错（AttributeError）。变量倒是照样收集得到。",
+            "`__init__` 的第一行保留 `super().__init__(name=name)`，再创建变量。",
+        ) from None
     x = tf.ones((3, 4))
     with tf.GradientTape() as tape:
         y = call(module, x)
@@ -312,7 +376,7 @@ def _check_module(answer) -> str:
         )
     return (
         f"`tf.Module` 递归找到了 4 个变量（形状 {shapes}），每个都拿得到不为 0 的梯度、能被训练："
-        "放在属性、列表或子模块里的变量都会被收集。"
+        "放在属性、列表、元组、字典或子模块里的变量都会被收集。"
     )
 
 
@@ -371,6 +435,14 @@ def _check_freeze(answer) -> str:
     step = tf.function(_train_step)
     step(model, optimizer, x, y)  # traced before freezing, as a training loop would have been
     new_step = call(answer, model, backbone, step)
+    eager_switch = tf.config.functions_run_eagerly()
+    if eager_switch:  # off again before the probe: with it on, every tf.function (the stale one too) runs eagerly
+        tf.config.run_functions_eagerly(False)
+    switch_text = (
+        "你的代码还打开了全局开关 `tf.config.run_functions_eagerly(True)`：开着时每个 `tf.function` 都即时执行，"
+        "旧的 `step` 看起来也对；检查训练前把它关掉了，这时它又执行冻结之前追踪的那张计算图。"
+        if eager_switch else ""
+    )
     trainable = {id(v) for v in model.trainable_variables}
     backbone_training = [v.path for v in backbone.trainable_weights if id(v) in trainable]
     head_missing = [v.path for v in head.weights if id(v) not in trainable]
@@ -422,8 +494,15 @@ def _check_freeze(answer) -> str:
     if stale:
         raise Wrong(
             "stale_step",
-            f"{text}用它训练 2 步后，冻结的 `backbone` 里这些变量还是变了：{stale}。"
+            f"{text}{switch_text}用它训练 2 步后，冻结的 `backbone` 里这些变量还是变了：{stale}。"
             "`step` 在冻结之前就追踪好了，它的图里记着当时的可训练变量列表和 `BatchNormalization` 的训练模式；"
+            "同一个模型对象改了 `trainable`，`tf.function` 不会重新追踪。",
+            "返回一个新的 `tf.function`：`tf.function(step.python_function)`，第一次调用时它按冻结后的模型重新追踪。",
+        )
+    if new_step is step:  # whatever the probe saw: the old step's graph holds the variables traced before freezing
+        raise Wrong(
+            "stale_step",
+            f"{text}{switch_text}它的计算图是冻结之前追踪的，记着当时的可训练变量列表；"
             "同一个模型对象改了 `trainable`，`tf.function` 不会重新追踪。",
             "返回一个新的 `tf.function`：`tf.function(step.python_function)`，第一次调用时它按冻结后的模型重新追踪。",
         )
@@ -437,6 +516,11 @@ def _check_freeze(answer) -> str:
     return (
         f"`model.trainable_variables` 里只剩头部的 {len(head.weights)} 个变量；用你返回的新训练步训练 2 步，"
         f"变了的只有 {changed}，`backbone` 的 {len(backbone.weights)} 个变量（连同滑动均值和方差）都没动。"
+        + (
+            "（你的代码打开了 `tf.config.run_functions_eagerly(True)`；检查训练前把它关掉了，"
+            "返回的训练步在计算图里也对。这个开关只在调试时打开。）"
+            if eager_switch else ""
+        )
     )
 
 
@@ -466,10 +550,19 @@ EX_01_3 = Exercise(
 
 
 def _check_counter(answer) -> str:
+    import re
+
     import tensorflow as tf
 
-    counter = call(answer)
+    counter, other = call(answer), call(answer)
     start = getattr(counter, "total", None)  # the variable made in __init__, if any, before add can replace it
+    if isinstance(start, tf.Variable) and getattr(other, "total", None) is start:
+        raise Wrong(
+            "shared_variable",
+            "新建的两个 `Counter` 的 `total` 是同一个 `tf.Variable`：变量建在了类外面（模块的全局变量或类属性），"
+            "所有实例共用它，新建的 `Counter` 也不是从 0 开始，而是接着别的实例累加（再运行一次检查，结果就变了）。",
+            "在 `__init__` 里创建：`self.total = tf.Variable(0.0)`，每个 `Counter` 各有一个自己的变量。",
+        )
     add = getattr(counter, "add", None)
     if not hasattr(add, "experimental_get_tracing_count"):
         raise Wrong(
@@ -499,11 +592,22 @@ def _check_counter(answer) -> str:
                     "把变量存进属性这一步是对的，只是类型不对。",
                     "初值写成浮点数：`self.total = tf.Variable(0.0)`。",
                 ) from None
-            raise Wrong(
-                "not_accumulating",
-                f"第 {len(returned) + 1} 次调用 `add` 就出错了（{type(err.error).__name__}）："
-                "第一次追踪时存进属性的是计算图里的符号张量，离开计算图就不能再用。",
-            ) from None
+            if "numpy() is only available" in str(err.error):
+                raise Wrong(
+                    "numpy_in_graph",
+                    f"第 {len(returned) + 1} 次调用 `add` 就出错了（{type(err.error).__name__}）：`add` 在计算图里调用了 "
+                    "`.numpy()`。`tf.function` 追踪时张量和变量都还没有具体的值，`.numpy()` 只能在即时执行时用。"
+                    "把状态放进变量这一步是对的。",
+                    "直接返回张量：`return self.total.read_value()`；"
+                    "要 Python 数字，在 `tf.function` 外面对返回值调用 `.numpy()`。",
+                ) from None
+            if re.search(r"symbolic|Graph tensor|out of scope", str(err.error)):
+                raise Wrong(
+                    "not_accumulating",
+                    f"第 {len(returned) + 1} 次调用 `add` 就出错了（{type(err.error).__name__}）："
+                    "第一次追踪时存进属性的是计算图里的符号张量，离开计算图就不能再用。",
+                ) from None
+            raise  # another error of the learner's code: explained as it is
     total = counter.total
     if returned != [1.0, 3.0, 6.0] and isinstance(total, tf.Variable) and abs(float(total.numpy()) - 6.0) > 1e-4:
         raise Wrong(
@@ -527,6 +631,15 @@ def _check_counter(answer) -> str:
             f"它在追踪时把属性换成了一个张量（现在 `counter.total` 是 {type(total).__name__}）。"
             f"变量本身还是 {start.numpy().tolist()!r}，没有被更新，`add` 依次返回了 {returned}。",
             "不要给 `self.total` 重新赋值：用 `self.total.assign_add(x)` 原地更新变量，再返回 `self.total.read_value()`。",
+        )
+    if isinstance(start, tf.Variable) and total is not start and returned == [1.0, 3.0, 6.0]:
+        raise Wrong(
+            "variable_replaced",
+            "返回的累计值对了，可 `add` 里的 `self.total = ...` 是 Python 赋值：它只在追踪时执行一次，"
+            f"把属性换成了追踪时得到的另一个对象（现在 `counter.total` 是 {type(total).__name__}，"
+            "不再是 `__init__` 里建的那个 `tf.Variable`）。`tf.Module` 收集到的、检查点要保存的都成了这个对象，"
+            "`tf.train.Checkpoint(counter=counter).write(...)` 会出错。",
+            "`assign_add` 原地更新变量，不用把结果赋回属性：写 `self.total.assign_add(x)`，再 `return self.total.read_value()`。",
         )
     if returned != [1.0, 3.0, 6.0]:
         raise Wrong(

@@ -1,0 +1,119 @@
+"""Exercises 01.1-01.4: the mistakes a cold review found, each named by its own verdict and hint.
+
+The stored answers in ``helpers/exercises/answers/01.*`` already get their verdict keys in
+``tests/test_exercises.py`` (``--verify``); these tests read what the verdicts say, and that a
+verdict does not change when the check runs again.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import helpers.exercises as exercises
+from helpers.exercises.core import ANSWERS, evaluate, run_source
+
+
+def _answer(exercise_id: str, path: str):
+    source = (ANSWERS / exercise_id / path).read_text(encoding="utf-8")
+    return run_source(source, f"test {exercise_id} {path}")
+
+
+def _hint(text: str) -> str:
+    return next(line for line in text.splitlines() if line.startswith("提示："))
+
+
+@pytest.mark.parametrize(
+    ("exercise_id", "path", "key", "said", "hinted"),
+    [
+        ("01.1", "wrong/signature_dtype__factor_float64.py", "signature_dtype", "`factor` 声明成了 `float64`", "tf.float32"),
+        ("01.1", "wrong/signature_dtype__factor_int32.py", "signature_dtype", "`factor` 声明成了 `int32`", "tf.float32"),
+        ("01.1", "wrong/not_scalar__no_sum.py", "not_scalar", "`tf.reduce_sum`", "tf.reduce_sum(x * factor)"),
+        ("01.2", "wrong/not_module__instance.py", "not_module", "MLP 的实例", "`answer = MLP`，类名后面不加括号"),
+        ("01.2", "wrong/no_super_init.py", "no_super_init", "super().__init__(name=name)", "super().__init__(name=name)"),
+        ("01.3", "wrong/stale_step__eager_switch_on.py", "stale_step", "run_functions_eagerly(True)", "python_function"),
+        ("01.4", "wrong/variable_replaced__assign_add_result.py", "variable_replaced", "_UnreadVariable", "assign_add"),
+        ("01.4", "wrong/numpy_in_graph.py", "numpy_in_graph", "`.numpy()`", "read_value()"),
+        ("01.4", "wrong/shared_variable__module_level.py", "shared_variable", "同一个 `tf.Variable`", "__init__"),
+        ("01.4", "wrong/shared_variable__class_attribute.py", "shared_variable", "所有实例共用", "__init__"),
+    ],
+)
+def test_each_mistake_gets_its_own_reason_and_hint(exercise_id, path, key, said, hinted):
+    answer = _answer(exercise_id, path)
+    first = evaluate(exercises.get(exercise_id), answer)
+    again = evaluate(exercises.get(exercise_id), answer)  # a learner who runs the check cell twice
+    assert (first.key, first.text) == (again.key, again.text), (first.text, again.text)
+    assert first.key == key, first.text
+    assert said in first.text, first.text
+    assert hinted in _hint(first.text), first.text
+
+
+def test_01_1_messages_do_not_borrow_other_exercises_advice():
+    """The dtype and no-sum mistakes used to get 01.4's "初值写成浮点数" and a push towards tf.reduce_mean."""
+    ex = exercises.get("01.1")
+    for path in ("wrong/signature_dtype__factor_float64.py", "wrong/not_scalar__no_sum.py"):
+        text = evaluate(ex, _answer("01.1", path)).text
+        assert "初值" not in text and "reduce_mean" not in text, text
+
+
+def test_01_3_eager_switch_is_off_again_and_the_learners_setting_comes_back():
+    """The check trains with the switch off (else the stale step looks right); afterwards it is as before the check."""
+    import tensorflow as tf
+
+    ex = exercises.get("01.3")
+    assert not tf.config.functions_run_eagerly()
+    stale = evaluate(ex, _answer("01.3", "wrong/stale_step__eager_switch_on.py"))
+    right = evaluate(ex, _answer("01.3", "solution.py"))
+    assert not tf.config.functions_run_eagerly(), "the check gives back the setting from before it ran"
+    assert stale.key == "stale_step" and "backbone/dense/kernel" in stale.text, stale.text
+    assert right.key == "ok" and "run_functions_eagerly" not in right.text, right.text  # control: no switch, no note
+
+
+def test_01_3_right_answer_with_the_switch_on_passes_and_is_told():
+    source = (
+        "def freeze_backbone(model, backbone, step):\n"
+        "    backbone.trainable = False\n"
+        "    tf.config.run_functions_eagerly(True)\n"
+        "    return tf.function(step.python_function)\n\n\n"
+        "answer = freeze_backbone\n"
+    )
+    verdict = evaluate(exercises.get("01.3"), run_source(source, "test 01.3 switch on, new step"))
+    assert verdict.key == "ok", verdict.text
+    assert "检查训练前把它关掉了" in verdict.text, verdict.text
+
+
+def test_01_4_lazily_created_variable_is_not_taken_for_a_shared_one():
+    """Control for shared_variable: a variable made on the first call belongs to its own Counter."""
+    source = (
+        "class Counter(tf.Module):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        self.total = None\n\n"
+        "    @tf.function\n"
+        "    def add(self, x):\n"
+        "        if self.total is None:\n"
+        "            self.total = tf.Variable(0.0)\n"
+        "        self.total.assign_add(x)\n"
+        "        return self.total.read_value()\n\n\n"
+        "answer = Counter\n"
+    )
+    ex = exercises.get("01.4")
+    answer = run_source(source, "test 01.4 lazy")
+    assert [evaluate(ex, answer).key for _ in range(2)] == ["ok", "ok"]
+
+
+def test_01_4_another_learner_error_is_explained_as_it_is():
+    """An error that is not about symbolic tensors is shown with its own text, not blamed on tensor attributes."""
+    source = (
+        "class Counter(tf.Module):\n"
+        "    def __init__(self):\n"
+        "        super().__init__()\n"
+        "        self.total = tf.Variable(0.0)\n\n"
+        "    @tf.function\n"
+        "    def add(self, x):\n"
+        "        self.total.assign_add(x)\n"
+        "        return self.total.read_value() + undefined_name  # noqa: F821\n\n\n"
+        "answer = Counter\n"
+    )
+    verdict = evaluate(exercises.get("01.4"), run_source(source, "test 01.4 name error"))
+    assert verdict.key == "exception" and "undefined_name" in verdict.text, verdict.text
+    assert "符号张量" not in verdict.text, verdict.text
