@@ -98,6 +98,24 @@ def _check_pipeline(answer) -> str:
             f"所以缓冲区看来远小于样本数 {len(labels)}。",
             "数据放得进内存时，缓冲区取样本数：`shuffle(len(labels))`。",
         )
+    # 50 samples cannot tell shuffle(16) or shuffle(25) from shuffle(50): probe again with 1000 one-pixel
+    # samples in batches of 100, where any buffer of 750 or fewer moves no label up by more than 749
+    size = 1000
+    probe = call(answer, np.zeros((size, 1, 1, 1), np.uint8), np.arange(size, dtype=np.int64), 100)
+    if not isinstance(probe, tf.data.Dataset):
+        raise Wrong("not_dataset", f"应该返回一个 `tf.data.Dataset`，现在是 {type(probe).__name__}。")
+    probed = np.concatenate([element[1].numpy() for element in take_finite(probe, 2 * size // 100, "数据集")])
+    if sorted(probed.tolist()) == list(range(size)):
+        moved_up = int(np.max(probed - np.arange(size)))
+        if moved_up <= size * 3 // 4:
+            raise Wrong(
+                "small_buffer",
+                f"50 个样本时看起来打乱了，可换成 {size} 个样本、批大小 100 再试一次，每个样本至多比原来的位置"
+                f"提前了 {moved_up} 位：`shuffle(b)` 排在第 k 位的样本只能来自前 k + b 个，所以缓冲区大约只有 "
+                f"{moved_up + 1} 个样本，远小于样本数 {size}。缓冲区多半用了批大小、样本数的一部分或一个固定的小数，"
+                "样本一多，排在后面的样本就到不了前面。",
+                "缓冲区跟着样本数走：`shuffle(len(labels))`，不要用 `batch_size`。",
+            )
     return (
         "图像缩放成了 0 到 1 的 `float32`，样本打乱后分成 16、16、16、2 四批，图像与标签仍然一一对应，"
         "第二轮又换了一个顺序。"
@@ -193,6 +211,21 @@ def _check_graph_loop(answer) -> str:
                     "用一个张量做累加器：循环前 `total = tf.constant(0.0)`，循环里 `total += tf.reduce_sum(batch ** 2)`，"
                     "AutoGraph 会把它变成循环变量；真要收集每一批的值，用 `tf.TensorArray`。",
                 ) from None
+            if "singleton tf.Variables" in str(err.error):
+                raise Wrong(
+                    "variable_in_function",
+                    "函数里新建了一个 `tf.Variable`：`tf.function` 只允许第一次追踪时创建变量，而第一次创建了变量之后"
+                    "它紧接着再追踪一次，这一次又要新建一个，于是报错。本题其实用不着变量：累加的结果只在这一次调用里用，"
+                    "一个随循环更新的张量就够了。",
+                    "循环前 `total = tf.constant(0.0)`，循环里 `total += tf.reduce_sum(batch ** 2)`，最后 `return total`。",
+                ) from None
+            if "as_numpy_iterator" in str(err.error):
+                raise Wrong(
+                    "numpy_in_graph",
+                    "`dataset.as_numpy_iterator()` 只能在即时执行下用：它逐个交出 NumPy 数组，而在 `tf.function` 里"
+                    "张量只是计算图里的符号，没有值。直接遍历数据集本身就行。",
+                    "写 `for batch in dataset:`，再累加 `tf.reduce_sum(batch ** 2)`。",
+                ) from None
             if "numpy" in str(err.error):
                 raise Wrong(
                     "numpy_in_graph",
@@ -247,6 +280,14 @@ def _check_first_two(answer) -> str:
             raise Wrong(
                 "next_on_dataset",
                 "对数据集直接调用 `next()` 会报 `TypeError`：数据集是可迭代对象，不是迭代器。",
+            ) from None
+        if isinstance(err.error, (StopIteration, tf.errors.OutOfRangeError)):
+            raise Wrong(
+                "exhausted_iterator",
+                "`next()` 报了 `StopIteration`：这个迭代器已经耗尽了。取前两个元素之前，它的元素已经被取光了"
+                "（例如先 `list(it)`，或用 `for` 遍历过一遍）。迭代器只能走一遍，走完就空了；"
+                "数据集才是每次 `iter()` 都从头开始。",
+                "只调用一次 `iter(dataset)`，紧接着对这个迭代器 `next()` 两次，中间不要遍历它。",
             ) from None
         raise
     if isinstance(result, tf.data.Dataset):
@@ -323,7 +364,14 @@ def _check_cache_order(answer) -> str:
     if sorted(passes[0]) != want:
         if sorted(passes[0]) == list(range(n)):
             raise Wrong("not_preprocessed", "元素还是原来的 0 到 19：没有用 `map(preprocess)` 处理。")
-        raise Wrong("lost_samples", "一轮遍历应该正好给出 0, 10, …, 190 这 20 个处理好的元素，各一次。")
+        got = sorted(passes[0])
+        shown = "、".join(str(v) for v in got[:6]) + ("……" if len(got) > 6 else "")
+        raise Wrong(
+            "lost_samples",
+            f"一轮遍历应该正好给出 0, 10, …, 190 这 20 个处理好的元素，各一次；现在给出了 {len(got)} 个，"
+            f"从小到大是 {shown or '（没有元素）'}。元素多了，多半是 `repeat`；元素的值变了，多半是 `preprocess` "
+            "用了两次；少了，多半是 `take` 或 `filter`。",
+        )
     if counts[1] > 0:
         raise Wrong(
             "not_cached",
