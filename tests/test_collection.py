@@ -97,7 +97,7 @@ def test_run_notebooks_cli_refuses_what_matches_nothing(tmp_path, capsys):
 
 
 def test_committed_sources_reads_the_cells_as_git_has_them(tmp_path):
-    """committed_sources: None outside git or before a commit, else {cell id: source} as committed (HEAD)."""
+    """committed_sources: None outside git or before a commit, else the code cells [(id, source)] as committed (HEAD)."""
     import subprocess
 
     notebook = tmp_path / "01_intro.ipynb"
@@ -111,7 +111,7 @@ def test_committed_sources_reads_the_cells_as_git_has_them(tmp_path):
     edited = json.loads(notebook.read_text(encoding="utf-8"))
     edited["cells"][0]["source"] = "print(2)"
     notebook.write_text(json.dumps(edited), encoding="utf-8")
-    assert run_notebooks.committed_sources(notebook) == {"c1": "print(1)"}
+    assert run_notebooks.committed_sources(notebook) == [("c1", "print(1)")]
 
 
 def test_git_ignores_the_copies():
@@ -181,6 +181,32 @@ def test_run_keeps_a_timing_output_only_while_its_code_is_as_committed(tmp_path,
     _timing_notebook(notebook, source="# NBVAL_IGNORE_OUTPUT\nprint(10)")  # edited, not committed
     run_notebooks.run(notebook)
     assert _outputs(notebook) == ["new\n", "new\n"], "code that differs from git's is measured again"
+
+
+def test_a_timing_output_is_measured_again_when_code_above_it_changed(tmp_path, monkeypatch):
+    """A timing cell whose own code is as committed, below an edited cell (e.g. a smaller data split),
+    gets a fresh output: the stored one came from the old code above it."""
+    import subprocess
+
+    monkeypatch.setattr(run_notebooks, "NotebookClient", _FakeClient)
+    notebook = tmp_path / "01_intro.ipynb"
+    _timing_notebook(notebook)
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    nb["cells"].reverse()  # the plain cell first, the timing cell below it
+    notebook.write_text(json.dumps(nb), encoding="utf-8")
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", str(tmp_path)]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "x"], check=True)
+
+    run_notebooks.run(notebook)
+    assert _outputs(notebook) == ["new\n", "old\n"], "nothing above it changed: the timing output is kept"
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    nb["cells"][0]["source"] = "print(3)"  # the cell above the timing cell is edited, not committed
+    nb["cells"][1]["outputs"][0]["text"] = "old\n"
+    notebook.write_text(json.dumps(nb), encoding="utf-8")
+    run_notebooks.run(notebook)
+    assert _outputs(notebook) == ["new\n", "new\n"], "code above it changed: the timing cell is measured again"
 
 
 def test_ctrl_c_stops_the_run_and_writes_nothing(tmp_path):

@@ -6,9 +6,10 @@ folder, cells executed top to bottom. So what it stores is what nbval compares.
 
 Cells whose first line is ``# NBVAL_IGNORE_OUTPUT`` hold measurements (times)
 that differ on every run; nbval does not compare them. To keep ``git status``
-clean after a re-run, such a cell keeps its stored output when its code is the
-code committed in git (HEAD); a cell whose code was edited since, or that is new,
-gets a fresh output, so an output always comes from the code above it. Outside a
+clean after a re-run, such a cell keeps its stored output when its code, and every
+code cell above it, is the code committed in git (HEAD); once a code cell is edited,
+added or removed, every timing cell from there on gets a fresh output, so a kept
+output always comes from the code above it (a smaller validation split, say). Outside a
 git checkout every such cell keeps its output. ``--refresh-ignored`` (``make
 notebooks REFRESH=1``) stores fresh outputs for all of them.
 Stream outputs are stored merged per stream, as nbval merges them, so the split
@@ -80,15 +81,17 @@ def is_ignored(cell) -> bool:
     return cell.cell_type == "code" and cell.source.lstrip().startswith(IGNORE_MARK)
 
 
-def committed_sources(path: Path) -> dict[str, str] | None:
-    """Return ``{cell id: source}`` of ``path`` as committed in git (HEAD); None outside git or for a file not committed."""
+def committed_sources(path: Path) -> list[tuple[str, str]] | None:
+    """Return ``[(cell id, source)]`` of the code cells of ``path`` as committed in git (HEAD), in order;
+    None outside git or for a file not committed."""
     try:
         shown = subprocess.run(
             ["git", "show", f"HEAD:./{path.name}"], cwd=path.parent, capture_output=True, text=True, check=True
         )
     except (OSError, subprocess.CalledProcessError):
         return None
-    return {cell.id: cell.source for cell in nbformat.reads(shown.stdout, as_version=4).cells}
+    cells = nbformat.reads(shown.stdout, as_version=4).cells
+    return [(cell.id, cell.source) for cell in cells if cell.cell_type == "code"]
 
 
 class Interrupted(Exception):
@@ -130,8 +133,12 @@ def run(path: Path, refresh_ignored: bool = False) -> float:
     seconds = time.perf_counter() - start
     if not refresh_ignored:
         committed = committed_sources(path)
+        code_so_far = []  # (id, source) of the code cells up to this one, to compare with git's
         for old, new in zip(before.cells, nb.cells, strict=True):
-            unchanged = committed is None or committed.get(new.id) == new.source
+            if new.cell_type != "code":
+                continue
+            code_so_far.append((new.id, new.source))
+            unchanged = committed is None or committed[: len(code_so_far)] == code_so_far
             if is_ignored(new) and unchanged and old.get("outputs"):
                 new.outputs = old.outputs
     for cell in nb.cells:
