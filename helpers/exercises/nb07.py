@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
+import sys
+import threading
+import time
 
 from helpers.exercises import private_api
 from helpers.exercises.core import (
@@ -20,6 +25,97 @@ NOTEBOOK = "07_dynamic_rnn"
 
 def _graph_op_types(fn, *args) -> set[str]:
     return {op.type for op in fn.get_concrete_function(*args).graph.get_operations()}
+
+
+@contextlib.contextmanager
+def _quiet_native_log():
+    """Within the block, drop what TensorFlow's C++ runtime writes to file descriptor 2.
+
+    A graph op that fails (a cancelled endless ``While``, ``stack()`` of an empty list) makes the
+    runtime log a raw English line such as ``[[{{node while/LoopCond/_10}}]]`` from one of its own
+    threads, unless ``TF_CPP_MIN_LOG_LEVEL`` hid it before TensorFlow was imported. The verdict
+    explains the error; that line would only stand in front of it. Python's own ``sys.stderr``
+    is redirected by the framework already; this covers the descriptor underneath.
+    """
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no descriptor 2 to speak of: nothing to hide
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as devnull:
+            os.dup2(devnull.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+class _SlowTrace(BaseException):
+    """Raised in the check's thread by :func:`_stop_unrolled_tracing` (a BaseException, like the framework's time-up)."""
+
+
+#: Tracing that has run this many seconds and put more than UNROLLED_OPS ops into one graph is copying a
+#: loop body again and again: a right answer's graph has about 10 ops and traces in about 0.1 s.
+TRACE_PATIENCE, UNROLLED_OPS = 0.5, 50
+
+
+def _stop_unrolled_tracing(answer, found: dict) -> None:
+    """Trace ``answer``'s Python function into a graph of our own; stop it if it keeps copying a loop body.
+
+    A Python ``range`` loop runs at trace time, one copy of its body per round: 200 rounds around a
+    tensor ``if`` take several seconds to trace, and the framework's time limit would call that an
+    endless loop. This traces the same code in a ``tf.function`` of its own, which notes the graph
+    it traces into, so that a watchdog can look at it. After :data:`TRACE_PATIENCE` seconds, once
+    that graph holds more than :data:`UNROLLED_OPS` ops, the watchdog raises :class:`_SlowTrace` in
+    this thread and fills ``found`` (seconds, ops, If ops). Any other outcome, an error included,
+    is left to the check proper, which traces the answer itself.
+    """
+    import tensorflow as tf
+
+    function = getattr(answer, "python_function", None)
+    if function is None:
+        return
+    seen: dict = {}  # the graph being traced, once tracing has begun
+
+    def traced(n):
+        seen["graph"] = tf.compat.v1.get_default_graph()  # the FuncGraph of this trace
+        return function(n)  # AutoGraph converts the learner's function too, as tf.function would
+
+    target, lock, done = threading.get_ident(), threading.Lock(), threading.Event()
+    start = time.perf_counter()
+
+    def watchdog():
+        if done.wait(TRACE_PATIENCE):
+            return
+        while not done.wait(0.05):
+            ops = seen["graph"].get_operations() if "graph" in seen else []
+            if len(ops) > UNROLLED_OPS:
+                with lock:
+                    if done.is_set():
+                        return
+                    ifs = sum(op.type in ("If", "StatelessIf") for op in ops)
+                    found.update(seconds=time.perf_counter() - start, ops=len(ops), ifs=ifs)
+                    if not private_api.interrupt_thread(target, _SlowTrace):
+                        found.clear()  # no way to stop it here: the framework's time limit decides
+                return
+
+    thread = threading.Thread(target=watchdog, name="exercise-07-trace-watch", daemon=True)
+    thread.start()
+    try:
+        tf.function(traced).get_concrete_function(tf.TensorSpec([], tf.int32))
+    except Exception:  # the learner's mistake: the check proper traces the answer again and explains it
+        pass
+    finally:
+        while not done.is_set():
+            try:
+                with lock:
+                    done.set()
+                    if found:
+                        private_api.interrupt_thread(target, None)  # not delivered yet: it must not escape
+            except _SlowTrace:  # delivered just now, after the tracing had finished
+                pass
 
 
 # -- 07.1 -------------------------------------------------------------------------------------
@@ -52,6 +148,29 @@ def _loop_rounds(answer, starts) -> dict | None:
 
 
 def _check_collatz(answer) -> str:
+    found: dict = {}
+    try:
+        with _quiet_native_log():
+            _stop_unrolled_tracing(answer, found)
+            return _judge_collatz(answer)
+    except _SlowTrace:
+        ifs = found.get("ifs", 0)
+        copies = (
+            f"；循环体里条件是张量的 `if`，每一份都是一个 `If` 算子（已经有 {ifs} 个），追踪得更慢" if ifs else ""
+        )
+        raise Wrong(
+            "slow_trace",
+            f"循环在追踪时被一轮轮展开了：检查等了 {found.get('seconds', TRACE_PATIENCE):.1f} 秒，`tf.function` 还在追踪，"
+            f"这张计算图里已经有 {found.get('ops', UNROLLED_OPS)} 个算子，而且还在增加（正确答案的图只有十来个）。"
+            "Python 的 `range` 循环（或条件是 Python 值的 `while`）在追踪时真的一轮轮执行，"
+            f"每一轮都把循环体复制一份放进计算图{copies}。轮数也在追踪时就定死了：需要的步数比它多的起点会算错；"
+            "Python 的循环条件要是一直成立，追踪就永远不会结束。",
+            "把结束条件写进 `while` 本身：`while n != 1:`，条件是张量，AutoGraph 把它改写成一个 `While` 算子，"
+            "循环体只记一份，`n` 需要几步就循环几轮。",
+        ) from None
+
+
+def _judge_collatz(answer) -> str:
     import tensorflow as tf
 
     require_callable(answer)
@@ -168,7 +287,30 @@ EX_07_1 = Exercise(
 # -- 07.2 -------------------------------------------------------------------------------------
 
 
+def _grows_along_one_axis(before: str, after: str) -> bool:
+    """True if shape ``after`` is ``before`` grown along one axis (``(None, 0, 1)`` → ``(None, 1, 1)``), as with ``tf.concat``.
+
+    Not when the axis went from 1 to the size of another axis: that is broadcasting (``(4, 1)`` → ``(4, 4)``).
+    """
+    dims = [re.findall(r"None|\d+", shape) for shape in (before, after)]
+    if len(dims[0]) != len(dims[1]):
+        return False
+    changed = [i for i, (a, b) in enumerate(zip(*dims)) if a != b]
+    if len(changed) != 1 or not (dims[0][changed[0]].isdigit() and dims[1][changed[0]].isdigit()):
+        return False
+    axis = changed[0]
+    a, b = int(dims[0][axis]), int(dims[1][axis])
+    others = [d for i, d in enumerate(dims[1]) if i != axis]
+    broadcast = a == 1 and str(b) in others  # [批] + [批, 1] with a known batch: (4, 1) -> (4, 4)
+    return b > a and not broadcast
+
+
 def _check_running_sum(answer) -> str:
+    with _quiet_native_log():
+        return _judge_running_sum(answer)
+
+
+def _judge_running_sum(answer) -> str:
     import numpy as np
     import tensorflow as tf
 
@@ -199,7 +341,34 @@ def _check_running_sum(answer) -> str:
                     "列表里存的是循环内部的符号张量，出了循环就用不了。",
                     "用 `tf.TensorArray` 收集每一步的结果：`outputs = outputs.write(t, total)`，最后 `outputs.stack()`。",
                 ) from None
+            if isinstance(err.error, tf.errors.OperatorNotAllowedInGraphError) and "Iterating over a symbolic" in str(
+                err.error
+            ):
+                raise Wrong(
+                    "python_iteration",
+                    "Python 自己在遍历一个长度未知的符号张量（OperatorNotAllowedInGraphError：Iterating over a symbolic "
+                    "`tf.Tensor`）：AutoGraph 只改写 `for` 后面直接写的张量（`for xt in x:`、`for t in tf.range(...)`）；"
+                    "`enumerate(x)`、`zip(x, ...)`、`list(x)` 这类写法不改写，Python 要在追踪时就知道张量有几行，"
+                    "可输入签名里时间长度是 `None`。",
+                    "要下标就写 `for t in tf.range(tf.shape(x)[0]):`，循环体里用 `x[t]` 取这一步。",
+                ) from None
             grown = re.search(r"'(\w+)' has shape (.+?) before the loop, but shape (.+?) after one iteration", str(err.error))
+            if isinstance(err.error, ValueError) and grown and not _grows_along_one_axis(*grown.groups()[1:]):
+                name, before, after = grown.groups()
+                cause = (
+                    f"初值是 Python 数（如 `{name} = 0.0`），形状是 ()，加上 `[批, 1]` 的量就成了 {after}。"
+                    if before.strip() == "()"
+                    else f"每一步加上的量和 `{name}` 形状不同，相加时广播成了 {after}：例如 `tf.reduce_sum(..., axis=-1)` "
+                    "不写 `keepdims=True` 得到 `[批]`，和 `[批, 1]` 相加广播成 `[批, 批]`。"
+                )
+                raise Wrong(
+                    "accumulator_shape",
+                    f"循环变量 `{name}` 的形状在循环里变了：循环前是 {before}，一次迭代后是 {after}。"
+                    "`tf.range` 循环在图里是一个 `While` 算子，它要求循环变量在迭代之间形状不变。"
+                    f"累加的 `{name}` 初值要和每一步加上的量形状相同。{cause}",
+                    "初值写成 `tf.zeros([tf.shape(x)[1], 1])`（转置后是 `tf.shape(x)[1]`，否则是 `tf.shape(x)[0]`），"
+                    "每一步加 `tf.reduce_sum(x[t], axis=-1, keepdims=True)`。",
+                ) from None
             if isinstance(err.error, ValueError) and grown:
                 name, before, after = grown.groups()
                 raise Wrong(
