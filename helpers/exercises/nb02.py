@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+import math
+
 from helpers.exercises.core import Exercise, LearnerError, Wrong, as_number, call
 
 NOTEBOOK = "02_optimizer_defaults"
@@ -29,6 +32,20 @@ def _require_python_float(got, name: str) -> None:
     if isinstance(got, (float, int, np.floating)) and not isinstance(got, bool):  # a NumPy float is a number too
         return
     shown = type(got).__name__
+    if got is None:
+        raise Wrong(
+            "not_float",
+            f"`{name}` 的结果是 None：函数没有用 `return` 交出学习率。只 `print` 出来不算，"
+            "检查拿到的是函数的返回值，没有 `return` 时就是 None。",
+            "`return float(getattr(keras.optimizers, name)().learning_rate)`。",
+        )
+    if isinstance(got, keras.optimizers.Optimizer):
+        raise Wrong(
+            "not_float",
+            f"`{name}` 的结果是优化器实例本身（{shown}），不是它的学习率：还要读出实例的 `learning_rate`，"
+            "再用 `float(...)` 把那个变量转成 Python 的数。",
+            "`float(getattr(keras.optimizers, name)().learning_rate)`。",
+        )
     if isinstance(got, (keras.Variable, tf.Variable)):
         raise Wrong(
             "not_float",
@@ -85,7 +102,7 @@ def _check_not_hard_coded(answer) -> None:
             "（不要改大小写、不要查自己的表）。",
             "`float(getattr(keras.optimizers, name)().learning_rate)`：名字原样传给 `getattr`。",
         )
-    if got is None or abs(got - PROBE_RATE) > 1e-7:
+    if got is None or not abs(got - PROBE_RATE) <= 1e-7:  # "not <=": a NaN is not close either
         if got is not None:
             shown = f"你的函数对它给出了 {got:g}"
         else:
@@ -123,13 +140,26 @@ def _check_read_default(answer) -> str:
             )
         _require_python_float(got, name)
         got = as_number(got, f"`{name}` 的结果")
+        if not math.isfinite(got):  # NaN compares as "not different" with abs(...) > tol
+            raise Wrong(
+                "not_finite",
+                f"`{name}` 给出了 {got}，这不是一个学习率：学习率是一个有限的正数。",
+                "`float(getattr(keras.optimizers, name)().learning_rate)`。",
+            )
         want = _installed_default(name)
-        if abs(got - want) > 1e-9:
+        if not abs(got - want) <= 1e-9:
             if name in TF1_DEFAULTS and abs(got - TF1_DEFAULTS[name]) < 1e-9 and want != TF1_DEFAULTS[name]:
                 raise Wrong(
                     "tf1_values",
                     f"`{name}` 给出了 {got:g}，这是 TF ≤1.13 `tf.keras` 的默认值；已安装的 Keras 里是 {want:g}。"
                     "默认值会随版本变化，要从正在用的 Keras 里读，而不是记住一张表。",
+                )
+            if any(got == round(want, k) for k in range(7)):
+                raise Wrong(
+                    "wrong_value",
+                    f"`{name}` 给出了 {got:g}，已安装的 Keras 里的默认学习率是 {want:g}：结果被四舍五入过。"
+                    "读出的值原样返回，不要 `round(...)`：很小的学习率（如 0.001）会被舍成 0 或别的数。",
+                    "`float(getattr(keras.optimizers, name)().learning_rate)`，不再取整。",
                 )
             raise Wrong("wrong_value", f"`{name}` 给出了 {got:g}，已安装的 Keras 里的默认学习率是 {want:g}。")
         got_all[name] = got
@@ -159,6 +189,22 @@ EX_02_1 = Exercise(
 
 # -- 02.2 -------------------------------------------------------------------------------------
 
+
+def _call_make_optimizer(answer, hint: str):
+    """``call(answer)``; Keras 3's "learning_rate should be float" becomes Wrong "rate_not_float"."""
+    try:
+        return call(answer)
+    except LearnerError as err:
+        if isinstance(err.error, ValueError) and "`learning_rate` should be float" in str(err.error):
+            received = str(err.error).rsplit("Received instead: ", 1)[-1]
+            raise Wrong(
+                "rate_not_float",
+                f"创建优化器时 Keras 报错 ValueError（收到的是 `{received}`）：Keras 3 的学习率只收 Python 的 `float`"
+                "（或学习率调度），整数 `1` 和 NumPy 的 `np.float32` 都会被拒绝。旧代码里的 `lr=1` 改名时要写成 `1.0`。",
+                hint,
+            ) from None
+        raise
+
 STEPS = 8
 #: The loss must fall below this share of its start (the Keras 3 default gets to about 0.99999).
 TARGET = 0.997
@@ -169,7 +215,7 @@ def _check_slow(answer) -> str:
     import numpy as np
     import tensorflow as tf
 
-    optimizer = call(answer)
+    optimizer = _call_make_optimizer(answer, "`keras.optimizers.Adadelta(learning_rate=1.0)`：学习率写成 `1.0`。")
     if isinstance(optimizer, tf.compat.v1.train.Optimizer):
         raise Wrong(
             "tf1_optimizer",
@@ -195,12 +241,62 @@ def _check_slow(answer) -> str:
         raise Wrong(
             "shared_optimizer",
             "`make_optimizer()` 调用两次，返回的是同一个优化器对象：它是在函数外面创建一次、之后每次都交出去的。"
-            "优化器有自己的状态：第一次 `apply_gradients` 时它为那组变量建立累计量（Adadelta 的梯度平方均值等）和步数，"
+            "优化器有自己的状态：第一次 `apply_gradients` 时它为那组变量建立累积量（Adadelta 的梯度平方均值等）和步数，"
             "之后只能更新那组变量。拿它去训练一个新模型，Keras 3 会报错（`Unknown variable`，"
             "“只能用于最初建立时的那些变量”）：再运行一次检查单元格、或者用它训练第二个模型，就会出错。",
             "在 `make_optimizer()` 里面创建并返回：`return keras.optimizers.Adadelta(learning_rate=1.0)`，"
             "每次调用都是一个新优化器。",
         )
+    start, end = _fit_line(optimizer)
+    lr = float(optimizer.learning_rate)
+    if not np.isfinite(end) or end > start:
+        raise Wrong("diverged", f"学习率 {lr:g} 时损失从 {start:.3f} 变成了 {end:.3f}，训练发散了。")
+    if end > TARGET * start:
+        raise Wrong(
+            "too_slow",
+            f"学习率 {lr:g} 时，{STEPS} 步后损失只从 {start:.5f} 降到 {end:.5f}，几乎不动。"
+            "这段代码写于 TF 1.13 时代：那时 `tf.keras` 里 `Adadelta` 的默认学习率和现在不一样。",
+        )
+    original = _original_end()
+    if not np.isclose(end, original, rtol=1e-3):
+        faster = "快得多" if end < original else "慢一些"
+        changed = [
+            f"`{n}={getattr(optimizer, n):g}`"
+            for n, v in (("rho", 0.95), ("epsilon", 1e-7))
+            if not np.isclose(getattr(optimizer, n, v), v, rtol=1e-6)
+        ]
+        also = f"，而且改了 {'、'.join(changed)}（原来的默认值是 rho=0.95、epsilon=1e-7）" if changed else ""
+        if changed:
+            why = "而原来的设置和现在只差学习率，别的超参数不用动。"
+        elif end < original:
+            why = "而不是随便一个能让损失下降的学习率：一味调大学习率，训练也可能变得不稳定。"
+        else:
+            why = "而不是随便一个能让损失下降的学习率：比原来小的学习率只是训练得慢。"
+        raise Wrong(
+            "not_original",
+            f"学习率 {lr:g}{also}：{STEPS} 步后损失从 {start:.4f} 降到 {end:.4f}，能训练，但比原来的设置降得{faster}"
+            f"（TF 1.13 时代的 `Adadelta()` 降到 {original:.4f}）。题目要找回的是这段代码原来的设置，{why}",
+            "TF ≤1.13 `tf.keras` 里 `Adadelta` 的默认学习率是 1.0，其余超参数和 Keras 3 的默认值相同。",
+        )
+    return (
+        f"学习率 {lr:g} 时，{STEPS} 步后损失从 {start:.4f} 降到 {end:.4f}，和 TF 1.13 时代的 `Adadelta()` 一样："
+        "显式写出学习率，换版本也不会悄悄变。"
+    )
+
+
+@functools.cache
+def _original_end() -> float:
+    """The loss after STEPS steps of TF 1.13's ``Adadelta()``: Keras 3's with learning_rate=1.0 (computed once)."""
+    import keras
+
+    return _fit_line(keras.optimizers.Adadelta(learning_rate=1.0))[1]
+
+
+def _fit_line(optimizer) -> tuple[float, float]:
+    """Fit y = 3x + 1 from zero weights for STEPS steps with ``optimizer``; return the loss before and after."""
+    import numpy as np
+    import tensorflow as tf
+
     x = np.linspace(-1.0, 1.0, 32, dtype=np.float32)[:, None]
     y = 3.0 * x + 1.0
     w, b = tf.Variable([[0.0]]), tf.Variable([0.0])
@@ -213,23 +309,7 @@ def _check_slow(answer) -> str:
         with tf.GradientTape() as tape:
             value = loss()
         optimizer.apply_gradients(zip(tape.gradient(value, [w, b]), [w, b]))
-    end = float(loss())
-    lr = float(optimizer.learning_rate)
-    if not np.isfinite(end) or end > start:
-        raise Wrong("diverged", f"学习率 {lr:g} 时损失从 {start:.3f} 变成了 {end:.3f}，训练发散了。")
-    if end > TARGET * start:
-        raise Wrong(
-            "too_slow",
-            f"学习率 {lr:g} 时，{STEPS} 步后损失只从 {start:.5f} 降到 {end:.5f}，几乎不动。"
-            "这段代码写于 TF 1.13 时代：那时 `tf.keras` 里 `Adadelta` 的默认学习率和现在不一样。",
-        )
-    original = ""
-    if not np.isclose(lr, 1.0):
-        original = "（TF 1.13 时代 `tf.keras` 里 `Adadelta` 的默认学习率是 1.0，那才是这段代码原来的设置）"
-    return (
-        f"学习率 {lr:g} 时，{STEPS} 步后损失从 {start:.4f} 降到 {end:.4f}{original}："
-        "显式写出学习率，换版本也不会悄悄变。"
-    )
+    return start, float(loss())
 
 
 EX_02_2 = Exercise(
@@ -241,8 +321,9 @@ EX_02_2 = Exercise(
     task=(
         "一段写于 TF 1.13 时代的代码用 `Adadelta` 的默认设置拟合一条直线，当时损失从第一步起就稳步下降；"
         "搬到 Keras 3 以后，损失几乎不动。\n\n"
-        "写 `make_optimizer()`，仍然返回一个 `Adadelta`，让检查里的 8 个训练步把损失降低 0.3% 以上"
-        "（用现在的默认设置，只降低约 0.001%）。"
+        "写 `make_optimizer()`，仍然返回一个 `Adadelta`，让它像 TF 1.13 时代那样训练：检查用它走 8 个训练步，"
+        "拿损失和原来的设置比（用现在的默认设置，损失只降低约 0.001%）。只要损失降下来还不够，"
+        "随便调大的学习率不算找回。"
     ),
     hints=(
         "先看看 `keras.optimizers.Adadelta().learning_rate` 现在是多少，再和 TF ≤1.13 `tf.keras` 的默认值比一比。",
@@ -289,7 +370,7 @@ def _check_decay(answer) -> str:
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        optimizer = call(answer)
+        optimizer = _call_make_optimizer(answer, SCHEDULE_HINT)
     warned = any("decay" in str(w.message) for w in caught)
     if isinstance(optimizer, type) and issubclass(optimizer, keras.optimizers.Optimizer):
         raise Wrong(
@@ -330,6 +411,7 @@ def _check_decay(answer) -> str:
         )
     got = _steps_taken(optimizer, start=0.0, grad=1.0, steps=DECAY_STEPS)
     want = [OLD_RATE / (1 + OLD_DECAY * t) for t in range(DECAY_STEPS)]
+    _check_nothing_extra(optimizer, got, want)
     if np.allclose(got, want, rtol=1e-5, atol=0):
         return (
             f"梯度 1.0 下 {DECAY_STEPS} 步的步长是 {_shown(got)}，正是 0.1 / (1 + 0.01 × t)：旧代码的学习率衰减在 Keras 3 里"
@@ -360,6 +442,40 @@ def _check_decay(answer) -> str:
         "旧的 `decay=0.01` 是第 t 步（从 0 数起）用 0.1 / (1 + 0.01 × t)，每一步都衰减一次。",
         SCHEDULE_HINT,
     )
+
+
+def _check_nothing_extra(optimizer, got: list[float], want: list[float]) -> None:
+    """Wrong when the SGD does something the old code did not: momentum, gradient clipping, EMA of the weights."""
+    steps = f"梯度 1.0 下 {DECAY_STEPS} 步的步长是 {_shown(got)}，旧代码是 {_shown(want)}。"
+    momentum = float(getattr(optimizer, "momentum", 0.0) or 0.0)
+    if momentum != 0.0:
+        nesterov = "、`nesterov=True`" if getattr(optimizer, "nesterov", False) else ""
+        raise Wrong(
+            "momentum",
+            f"返回的 `SGD` 设了 `momentum={momentum:g}`{nesterov}：旧代码没有动量。{steps}"
+            "动量让每一步都带上以往更新的一部分，步长越走越大，而不是逐步衰减。"
+            "旧代码的 `decay=` 是学习率衰减，和动量是两回事。",
+            "去掉 `momentum=`（默认 0.0）；衰减写成学习率调度：" + SCHEDULE_HINT,
+        )
+    clipping = [
+        f"`{n}={getattr(optimizer, n):g}`"
+        for n in ("clipnorm", "clipvalue", "global_clipnorm")
+        if getattr(optimizer, n, None) is not None
+    ]
+    if clipping:
+        raise Wrong(
+            "gradient_clipping",
+            f"返回的 `SGD` 设了 {'、'.join(clipping)}：这是梯度裁剪，旧代码没有。{steps}"
+            "裁剪先把梯度截小，再乘学习率，所以步长看上去像学习率不对，其实是梯度被改了。",
+            f"去掉 {'、'.join(clipping)}，学习率调度保持不变：" + SCHEDULE_HINT,
+        )
+    if getattr(optimizer, "use_ema", False):
+        raise Wrong(
+            "use_ema",
+            "返回的 `SGD` 设了 `use_ema=True`：优化器另外维护一份权重的指数加权平均，`fit` 结束时用它换掉模型的权重。"
+            "旧代码没有这一步：逐步的步长虽然相同，训练出来的模型却不同。",
+            "去掉 `use_ema=True`：" + SCHEDULE_HINT,
+        )
 
 
 EX_02_3 = Exercise(

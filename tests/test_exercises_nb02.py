@@ -1,0 +1,86 @@
+"""Exercises 02.1-02.3: the mistakes a cold review found, each named by its own verdict and hint.
+
+The stored answers in ``helpers/exercises/answers/02.*`` already get their verdict keys in
+``tests/test_exercises.py`` (``--verify``); these tests read what the verdicts say, that a
+verdict does not change when the check runs again, and the answers that are not stored.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import helpers.exercises as exercises
+from helpers.exercises.core import ANSWERS, evaluate, run_source
+
+
+def _answer(exercise_id: str, path: str):
+    source = (ANSWERS / exercise_id / path).read_text(encoding="utf-8")
+    return run_source(source, f"test {exercise_id} {path}")
+
+
+def _hint(text: str) -> str:
+    return next(line for line in text.splitlines() if line.startswith("提示："))
+
+
+@pytest.mark.parametrize(
+    ("exercise_id", "path", "key", "said", "hinted"),
+    [
+        ("02.1", "wrong/not_finite__nan.py", "not_finite", "给出了 nan", "float(getattr"),
+        ("02.1", "wrong/not_float__no_return.py", "not_float", "没有用 `return`", "return float("),
+        ("02.1", "wrong/not_float__optimizer_instance.py", "not_float", "优化器实例本身", ".learning_rate"),
+        ("02.1", "wrong/wrong_value__rounded.py", "wrong_value", "四舍五入", "不再取整"),
+        ("02.2", "wrong/rate_not_float__int.py", "rate_not_float", "只收 Python 的 `float`", "1.0"),
+        ("02.2", "wrong/not_original__rate_1000.py", "not_original", "学习率 1000", "1.0"),
+        ("02.2", "wrong/not_original__rate_half.py", "not_original", "降得慢一些", "1.0"),
+        ("02.2", "wrong/not_original__epsilon.py", "not_original", "`epsilon=0.001`", "1.0"),
+        ("02.2", "wrong/shared_optimizer.py", "shared_optimizer", "累积量", "每次调用都是一个新优化器"),
+        ("02.3", "wrong/momentum__with_schedule.py", "momentum", "`momentum=0.9`", "去掉 `momentum=`"),
+        ("02.3", "wrong/momentum__for_decay.py", "momentum", "`momentum=0.01`", "去掉 `momentum=`"),
+        ("02.3", "wrong/gradient_clipping.py", "gradient_clipping", "梯度裁剪", "去掉 `clipvalue=0.5`"),
+        ("02.3", "wrong/use_ema.py", "use_ema", "`use_ema=True`", "去掉 `use_ema=True`"),
+        ("02.3", "wrong/rate_not_float__int.py", "rate_not_float", "整数 `1`", "InverseTimeDecay"),
+    ],
+)
+def test_each_mistake_gets_its_own_reason_and_hint(exercise_id, path, key, said, hinted):
+    answer = _answer(exercise_id, path)
+    first = evaluate(exercises.get(exercise_id), answer)
+    again = evaluate(exercises.get(exercise_id), answer)  # a learner who runs the check cell twice
+    assert (first.key, first.text) == (again.key, again.text), (first.text, again.text)
+    assert first.key == key, first.text
+    assert said in first.text, first.text
+    assert hinted in _hint(first.text), first.text
+
+
+def test_02_1_nan_only_for_the_probe_is_not_accepted():
+    """A NaN for the probe class used to pass ``abs(nan - rate) > tol`` (False for NaN)."""
+    import keras
+
+    def default_learning_rate(name):
+        if name == "ProbeOptimizer":
+            return float("nan")
+        return float(getattr(keras.optimizers, name)().learning_rate)
+
+    verdict = evaluate(exercises.get("02.1"), default_learning_rate)
+    assert verdict.key == "hard_coded", verdict.text
+
+
+def test_02_3_the_old_code_s_momentum_blame_does_not_hit_plain_schedules():
+    """Momentum, clipping and EMA are named only when set: explicit defaults are still right."""
+    verdict = evaluate(exercises.get("02.3"), _answer("02.3", "right/explicit_defaults.py"))
+    assert verdict.key == "ok", verdict.text
+
+
+def test_02_3_momentum_no_longer_blames_the_schedule():
+    """The review's case: the right schedule plus momentum used to get "衰减的方式或快慢不对" and a hint repeating it."""
+    text = evaluate(exercises.get("02.3"), _answer("02.3", "wrong/momentum__with_schedule.py")).text
+    assert "衰减的方式或快慢不对" not in text, text
+
+
+def test_02_2_the_original_setting_is_the_only_one_accepted():
+    """Any rate that trains used to pass; now only the behaviour of TF 1.13's ``Adadelta()`` does."""
+    import keras
+
+    ex = exercises.get("02.2")
+    for rate, key in ((1.0, "ok"), (2.0, "not_original"), (0.1, "too_slow"), (1e-3, "too_slow")):
+        verdict = evaluate(ex, lambda rate=rate: keras.optimizers.Adadelta(learning_rate=rate))
+        assert verdict.key == key, (rate, verdict.text)
