@@ -1,4 +1,4 @@
-"""Exercises 04.1 and 04.2: each mistake gets a message and a hint about that mistake.
+"""Exercises 04.1 and 04.2: each mistake gets a message and a hint about that mistake; the checks have no holes.
 
 The stored answers in ``helpers/exercises/answers/04.*`` already get their verdict keys in
 ``tests/test_exercises.py``; these tests read what the verdicts say.
@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 import helpers.exercises as exercises
-from helpers.exercises.core import ANSWERS, evaluate, run_source
+from helpers.exercises import nb04
+from helpers.exercises.core import ANSWERS, OK, evaluate, run_source
 
 
 def _verdict(exercise_id: str, path: str):
@@ -27,7 +28,7 @@ def _hint(text: str) -> str:
         ("wrong/wrong_order__shuffled.py", "wrong_order", "顺序和 `x` 不同"),
         ("wrong/wrong_batches__off_by_one.py", "wrong_batches", "第 1 个批次应该有 4 个，现在是 3 个"),
         ("wrong/wrong_batches__empty_last.py", "wrong_batches", "多出来的第 4 个批次是空的"),
-        ("wrong/not_inputs_only__none.py", "not_inputs_only", "Keras 能接受它"),
+        ("wrong/not_inputs_only__labels.py", "not_inputs_only", "`predict` 只要输入"),
         ("wrong/not_batched.py", "not_batched", "不是一个批次的样本"),
         ("wrong/not_generator__list.py", "not_generator", "应该是生成器"),
         ("wrong/exception__reshape.py", "exception", "ValueError"),
@@ -66,3 +67,65 @@ def test_04_1_each_mistake_has_its_own_message_and_hint(path, key, said):
 def test_04_1_float_of_a_vector_is_explained_not_dumped():
     text = _verdict("04.1", "wrong/not_scalar__float_of_vector.py").text
     assert "异常" not in text and "sparse_categorical_crossentropy" in text, text
+
+
+def _stored(ex_id: str, name: str):
+    ex = exercises.get(ex_id)
+    return ex, run_source((ex.folder / name).read_text(encoding="utf-8"), f"test {ex_id} {name}")
+
+
+def test_half_l2_names_both_causes_and_the_keras_formula():
+    ex, answer = _stored("04.1", "wrong/averaged_regularization__half_l2.py")
+    verdict = evaluate(ex, answer)
+    assert verdict.key == "averaged_regularization", verdict.text
+    assert "tf.nn.l2_loss" in verdict.text and "没有 1/2" in verdict.text, verdict.text
+    assert "求了平均" in verdict.text, verdict.text  # the other way to the same number is still named
+
+
+def test_a_batch_size_written_in_is_caught_by_the_second_data_set():
+    ex, answer = _stored("04.2", "wrong/wrong_batches__hardcoded_4.py")
+    verdict = evaluate(ex, answer)
+    assert verdict.key == "wrong_batches", verdict.text
+    assert "批大小 3" in verdict.text and "[3, 3, 2]" in verdict.text, verdict.text
+
+
+def test_floor_plus_one_shows_its_empty_batch_on_an_exact_division():
+    ex, answer = _stored("04.2", "wrong/wrong_batches__floor_plus_one.py")
+    verdict = evaluate(ex, answer)
+    assert verdict.key == "wrong_batches", verdict.text
+    assert "[4, 4, 0]" in verdict.text and "是空的" in verdict.text, verdict.text
+
+
+def test_with_only_the_task_data_set_both_would_pass(monkeypatch):
+    """Control: the extra data sets are what catch them; the task's 10 samples, batch size 4 alone do not."""
+    monkeypatch.setattr(nb04, "_CASES", nb04._CASES[:1])
+    for name in ("wrong/wrong_batches__hardcoded_4.py", "wrong/wrong_batches__floor_plus_one.py"):
+        ex, answer = _stored("04.2", name)
+        assert evaluate(ex, answer).key == OK, name
+
+
+def test_batch_with_none_is_accepted_with_a_note():
+    ex, answer = _stored("04.2", "right/labels_none.py")
+    verdict = evaluate(ex, answer)
+    assert verdict.key == OK, verdict.text
+    assert "(这一批, None)" in verdict.text and "也能用" in verdict.text, verdict.text
+    solved = evaluate(ex, run_source(ex.solution + "\n", "test 04.2 solution"))
+    assert solved.key == OK and "None" not in solved.text, solved.text  # control: no note without None
+
+
+def test_a_list_batch_is_named_before_predict_fails_on_it():
+    ex, answer = _stored("04.2", "wrong/not_array__tolist.py")
+    verdict = evaluate(ex, answer)
+    assert verdict.key == "not_array", verdict.text
+    assert "list" in verdict.text and "单独调用" not in verdict.text, verdict.text
+
+
+def test_an_error_inside_predict_is_not_blamed_on_the_learners_function():
+    """A generator that runs on its own but yields what predict cannot read gets the predict hint."""
+    ex, answer = _stored("04.2", "wrong/exception__object_dtype.py")
+    verdict = evaluate(ex, answer)
+    assert verdict.key == "exception", verdict.text
+    assert "`predict` 读取你产出的批次时" in verdict.text and "单独调用时没有报错" in verdict.text, verdict.text
+    ex, answer = _stored("04.2", "wrong/exception__reshape.py")  # control: it raises in the learner's own code
+    verdict = evaluate(ex, answer)
+    assert verdict.key == "exception" and "单独调用你的函数" in verdict.text, verdict.text

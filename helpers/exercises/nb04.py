@@ -19,11 +19,11 @@ _TERMINAL_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
 _RUN_IT_ALONE = "先新开一个单元格，用几个样本单独调用你的函数，看报错出在哪一行、那一行的值是什么形状和类型。"
 
 
-def _raised(error: LearnerError, hint: str = _RUN_IT_ALONE) -> Wrong:
+def _raised(error: LearnerError, hint: str = _RUN_IT_ALONE, where: str = "运行你的代码时") -> Wrong:
     """The verdict for an answer that raised ``error``: what it says, what it usually means, and how to look."""
     described, meaning = describe_error(error.error)
     described = _TERMINAL_COLOUR.sub("", described)  # Keras marks layer names in bold
-    text = f"运行你的代码时出了异常：{described}"
+    text = f"{where}出了异常：{described}"
     if meaning:
         text += f"\n这通常是说：{meaning}"
     return Wrong("exception", text, hint)
@@ -139,9 +139,11 @@ def _check_reported_loss(answer) -> str:
     if np.isclose(got, cross_entropy + penalty / len(model.losses), rtol=1e-4):
         raise Wrong(
             "averaged_regularization",
-            f"算出的是 {got:.4f}：你把 {len(model.losses)} 项正则化损失求了平均。每个带正则化的层各贡献一项，"
-            f"总损失要把它们全部加起来：交叉熵 {cross_entropy:.4f} + 正则化损失 {penalty:.4f} = {want:.4f}。",
-            "`tf.add_n(model.losses)` 或 `sum(model.losses)` 把各项相加。",
+            f"算出的是 {got:.4f}：正则化损失只算进了一半（{penalty / 2:.4f}，应为 {penalty:.4f}）。"
+            f"两种写法会得出这个数：把 {len(model.losses)} 项正则化损失求了平均，或者按 TF1 里 `tf.nn.l2_loss` 的习惯"
+            "手算 L2、多乘了 1/2。每个带正则化的层各贡献一项，要全部加起来；Keras 的 `L2(c)` 算的是 c × Σw²，"
+            f"没有 1/2。应该是交叉熵 {cross_entropy:.4f} + 正则化损失 {penalty:.4f} = {want:.4f}。",
+            "直接用 `tf.add_n(model.losses)` 或 `sum(model.losses)`：各项相加，每一项已经是 c × Σw²。",
         )
     as_probabilities = float(keras.losses.SparseCategoricalCrossentropy()(y, model(x)))  # from_logits left out
     if any(np.isclose(got, value, rtol=1e-4) for value in (as_probabilities + penalty, as_probabilities)):
@@ -216,14 +218,15 @@ EX_04_1 = Exercise(
 # -- 04.2 -------------------------------------------------------------------------------------
 
 
-#: 10 samples, 4 to a batch, in order: what ``image_batches(x, 4)`` must yield.
-_SIZES = [4, 4, 2]
+#: (samples, batch size, the batch sizes ``image_batches`` must yield): the first is the task's; the
+#: other two catch a batch size written in as a number and an empty batch after an exact division.
+_CASES = [(10, 4, [4, 4, 2]), (8, 3, [3, 3, 2]), (8, 4, [4, 4])]
 
 
-def _size_problems(sizes: list[int]) -> str:
-    """Say, batch by batch, how ``sizes`` differs from :data:`_SIZES` (at most three differences)."""
+def _size_problems(sizes: list[int], wanted: list[int]) -> str:
+    """Say, batch by batch, how ``sizes`` differs from ``wanted`` (at most three differences)."""
     problems = []
-    for number, (got, want) in enumerate(itertools.zip_longest(sizes, _SIZES), 1):
+    for number, (got, want) in enumerate(itertools.zip_longest(sizes, wanted), 1):
         if want is None:
             problems.append(f"多出来的第 {number} 个批次有 {got} 个" if got else f"多出来的第 {number} 个批次是空的")
         elif got is None:
@@ -231,6 +234,13 @@ def _size_problems(sizes: list[int]) -> str:
         elif got != want:
             problems.append(f"第 {number} 个批次应该有 {want} 个，现在是 {got} 个")
     return "；".join(problems[:3])
+
+
+#: The hint for an answer whose generator ran but ``predict`` then failed on what it yielded.
+_PREDICT_FAILED = (
+    "你的生成器单独调用时没有报错，异常出在 `predict` 读取它产出的批次时：看看每次产出的元组里"
+    "放的是什么类型、什么形状，要和直接传给 `predict` 的数组一样。"
+)
 
 
 def _check_predict_generator(answer) -> str:
@@ -241,31 +251,52 @@ def _check_predict_generator(answer) -> str:
 
 
 def _judge_predict_generator(answer) -> str:
+    import numpy as np
+
+    with_none = False
+    for samples, batch_size, wanted in _CASES:
+        x = np.arange(samples * 3, dtype=np.float32).reshape(samples, 3)
+        with_none |= _judge_one_case(answer, x, batch_size, wanted)
+    note = (
+        "\n另外：你产出的是 `(这一批, None)`。Keras 把第二项 `None` 当作“没有标签”，所以也能用；"
+        "`predict` 只要输入，写成 `(这一批,)` 更简单，读的人也不用去猜 `None` 是什么。"
+        if with_none
+        else ""
+    )
+    return (
+        "生成器按顺序产出各批次（10 个样本、批大小 4 时是 [4, 4, 2]；8 个样本时，批大小 3 是 [3, 3, 2]，"
+        "批大小 4 是 [4, 4]），`predict(生成器, steps=...)` 和直接传 NumPy 数组得到同样的预测。" + note
+    )
+
+
+def _judge_one_case(answer, x, batch_size: int, wanted: list[int]) -> bool:
+    """Judge ``image_batches(x, batch_size)``; return whether it yields ``(batch, None)``, else raise :class:`Wrong`."""
     import keras
     import numpy as np
 
-    x = np.arange(30, dtype=np.float32).reshape(10, 3)
-    produced = call(answer, x, 4)
+    call_text = f"`image_batches(x, {batch_size})`（{len(x)} 个样本）"
+    produced = call(answer, x, batch_size)
     if isinstance(produced, (list, tuple, np.ndarray)) or not hasattr(produced, "__next__"):
         raise Wrong(
             "not_generator",
-            f"`image_batches(x, 4)` 返回的是 {type(produced).__name__}，应该是生成器：函数体里用 `yield` 逐批产出。",
+            f"{call_text}返回的是 {type(produced).__name__}，应该是生成器：函数体里用 `yield` 逐批产出。",
             "在 `for` 循环里 `yield` 每个批次：函数体里有 `yield`，调用它得到的就是生成器；"
             "不要 `return` 一个列表、数组或数据集，也不要在循环里 `return`。",
         )
     if not isinstance(produced, types.GeneratorType):
         raise Wrong(
             "not_generator",
-            f"`image_batches(x, 4)` 返回的是 {type(produced).__name__}，能用 `next()` 逐个取，但不是生成器："
+            f"{call_text}返回的是 {type(produced).__name__}，能用 `next()` 逐个取，但不是生成器："
             "`predict` 接受数组、张量、数据集、`keras.utils.PyDataset`、生成器等多种输入，但判断生成器时只认 "
             "`types.GeneratorType`，一般的迭代器它不认得（会报 `Unrecognized data type`）。",
             "把 `return` 换成在 `for` 循环里 `yield`：函数体里有 `yield`，调用它得到的就是生成器。",
         )
     elements = take_finite(
-        produced, 20, "生成器", "题目要它产完一遍就结束：10 个样本、每个批次 4 个，就是 3 个批次。"
+        produced, 20, "生成器", f"题目要它产完一遍就结束：{len(x)} 个样本、每个批次 {batch_size} 个，就是 {len(wanted)} 个批次。"
         "不会结束的生成器，`predict` 不给 `steps` 时会一直读下去。",
         "生成器函数里的循环要能结束：用 `for start in range(0, len(x), batch_size):`，不要用 `while True:`。",
     )
+    with_none = False
     for number, element in enumerate(elements, 1):
         if not isinstance(element, tuple):
             raise Wrong(
@@ -274,18 +305,25 @@ def _judge_predict_generator(answer) -> str:
                 "只有输入时写成 `(这一批,)`，末尾的逗号不能少（Keras 2 还接受直接产出数组）。",
                 "在产出的那个批次后面加一个逗号，放进圆括号：`yield (这一批,)`；方括号的列表不算。",
             )
-        if len(element) == 2 and element[1] is None:
-            raise Wrong(
-                "not_inputs_only",
-                f"第 {number} 次产出的是 `(这一批, None)`。Keras 能接受它（第二项 `None` 表示没有标签），"
-                "但 `predict` 只要输入，题目要的是只含输入的 `(这一批,)`，读的人也不用去猜 `None` 是什么。",
-                "去掉第二项：`yield (这一批,)`。",
-            )
-        if len(element) != 1:
+        if len(element) == 2 and element[1] is None:  # Keras reads the None as "no labels"
+            with_none = True
+        elif len(element) != 1:
             raise Wrong(
                 "not_inputs_only",
                 f"第 {number} 次产出了 {len(element)} 个元素：`predict` 只要输入，写成 `(这一批,)`。",
                 "只产出输入，不带标签或别的东西：`yield (这一批,)`。",
+            )
+        if not hasattr(element[0], "shape"):
+            why = (
+                "字典是给有几个具名输入的模型用的，这里的模型只有一个输入。"
+                if isinstance(element[0], dict)
+                else "Python 列表（比如 `.tolist()` 的结果）Keras 不会替你转换，读到它时就会报错。"
+            )
+            raise Wrong(
+                "not_array",
+                f"第 {number} 次产出的元组里放的是 {type(element[0]).__name__}，不是 NumPy 数组或张量。"
+                f"`predict` 要的每个批次是一个数组或张量：{why}",
+                "直接产出数组的切片 `x[start : start + batch_size]`，不要转成列表或字典。",
             )
         if np.ndim(element[0]) != 2:
             raise Wrong(
@@ -302,10 +340,11 @@ def _judge_predict_generator(answer) -> str:
             "`predict` 要对每个样本都给出预测，最后那个不完整批次也要产出。",
             "`range(0, len(x), batch_size)` 的起点覆盖了所有样本，最后一个批次会短一些，这没关系。",
         )
-    if sizes != _SIZES:
+    if sizes != wanted:
         raise Wrong(
             "wrong_batches",
-            f"10 个样本、批大小 4，各批次的样本数应该是 {_SIZES}，现在是 {sizes}：{_size_problems(sizes)}。",
+            f"{len(x)} 个样本、批大小 {batch_size}，各批次的样本数应该是 {wanted}，现在是 {sizes}："
+            f"{_size_problems(sizes, wanted)}。",
             "批大小用参数 `batch_size`，不要写死；每个批次从 `start` 切到 `start + batch_size`，"
             "`start` 取 `range(0, len(x), batch_size)`，切到末尾的那个批次自然短一些，不会多出一个空批次。",
         )
@@ -325,14 +364,17 @@ def _judge_predict_generator(answer) -> str:
         )
     dense = keras.layers.Dense(2, kernel_initializer=keras.initializers.RandomNormal(seed=3))
     model = keras.Sequential([keras.Input(shape=(3,)), dense])
-    predicted = call(lambda: model.predict(answer(x, 4), steps=3, verbose=0))
+    try:
+        predicted = call(lambda: model.predict(answer(x, batch_size), steps=len(wanted), verbose=0))
+    except LearnerError as error:
+        raise _raised(error, _PREDICT_FAILED, "`predict` 读取你产出的批次时") from None
     if not np.allclose(predicted, model(x).numpy(), atol=1e-5):
         raise Wrong(
             "wrong_batches",
             "`predict` 用你的生成器得到的结果和直接传数组的不一样：检查每个批次的内容和顺序。",
             "每次调用 `image_batches(x, batch_size)` 都应从头按顺序产出同样的批次。",
         )
-    return "生成器按顺序产出 [4, 4, 2] 个样本的三个批次，`predict(生成器, steps=3)` 和直接传 NumPy 数组得到同样的预测。"
+    return with_none
 
 
 EX_04_2 = Exercise(
@@ -342,10 +384,11 @@ EX_04_2 = Exercise(
     difficulty=1,
     section="三种输入：NumPy 数组、Python 生成器、数据集",
     task=(
-        "手上的图片放在一个 NumPy 数组里，但想像读文件那样一个批次一个批次地交给 `predict`。\n\n"
+        "手上的图像放在一个 NumPy 数组里，但想像读文件那样一个批次一个批次地交给 `predict`。\n\n"
         "写生成器函数 `image_batches(x, batch_size)`：按顺序逐批产出 `predict` 需要的输入，"
         "最后一个不完整批次（样本数不到批大小）也要产出，产完一遍就结束（像第 4 节的 `batches` 那样）。"
-        "检查会用 10 个样本、`batch_size=4` 调用它，再把它交给 `model.predict(..., steps=3)`，与直接传数组的结果比较。"
+        "检查会用 10 个样本、`batch_size=4` 调用它，再把它交给 `model.predict(..., steps=3)`，与直接传数组的结果比较；"
+        "还会换成 8 个样本、`batch_size=3` 和 8 个样本、`batch_size=4` 各检查一遍。"
     ),
     hints=(
         "Keras 3 要求生成器每次产出一个元组；`predict` 只要输入，写成 `(这一批,)`。",
