@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import time
+
 import pytest
 
 import helpers.exercises as exercises
+from helpers.exercises import nb03
+from helpers.exercises.core import OK, TIMEOUT, evaluate, run_source
 
 tf = pytest.importorskip("tensorflow")
 
@@ -91,3 +97,67 @@ def test_lost_samples_in_03_4_shows_what_came_out(make, shown):
     verdict = exercises.verdict("03.4", make)
     assert verdict.key == "lost_samples", verdict.text
     assert shown in verdict.text, verdict.text
+
+
+# -- added: comprehensions in a graph, stale cache files, small shuffle buffers in 03.4 --------------
+
+
+def _stored(ex_id: str, name: str):
+    ex = exercises.get(ex_id)
+    return ex, run_source((ex.folder / name).read_text(encoding="utf-8"), f"test {ex_id} {name}")
+
+
+# -- 03.2: a comprehension over a dataset inside tf.function --------------------------------------
+
+
+def test_a_comprehension_over_a_dataset_is_named_quickly_not_taken_for_an_endless_while():
+    for name in ("wrong/comprehension_in_graph__generator.py", "wrong/comprehension_in_graph__list.py"):
+        ex, answer = _stored("03.2", name)
+        start = time.perf_counter()
+        verdict = evaluate(ex, answer)
+        assert verdict.key == "comprehension_in_graph", (name, verdict.text)
+        assert "只改写 `for` 语句" in verdict.text and "循环条件" not in verdict.text, verdict.text
+        assert time.perf_counter() - start < 5.0, "the counter stops the trace long before the time limit"
+
+
+def test_without_the_next_counter_the_same_answer_runs_into_the_time_limit(monkeypatch):
+    """Control: the counter is what names the cause; without it only the framework's time limit stops it."""
+    monkeypatch.setattr(nb03, "_counting_next", lambda dataset, calls: contextlib.nullcontext())
+    ex, answer = _stored("03.2", "wrong/comprehension_in_graph__generator.py")
+    verdict = evaluate(dataclasses.replace(ex, time_limit=1.0), answer)
+    assert verdict.key == TIMEOUT, verdict.text
+
+
+def test_a_for_loop_that_keeps_float_passes_and_the_hint_allows_it():
+    ex, answer = _stored("03.2", "right/float_kept.py")
+    verdict = evaluate(ex, answer)
+    assert verdict.key == OK, verdict.text
+    assert "`.numpy()`" in ex.hints[0] and "tf.cast" in ex.hints[0], ex.hints[0]
+
+
+# -- 03.4: a cache file left by an earlier run, and a small shuffle buffer -----------------------
+
+
+def test_rechecking_a_file_cache_answer_blames_the_old_file_not_the_code():
+    ex, answer = _stored("03.4", "right/file_cache.py")
+    first = evaluate(ex, answer)  # control: the first run writes the file and passes
+    assert first.key == OK, first.text
+    assert "第一轮运行了 20 次" in first.text, first.text
+    again = evaluate(ex, answer)  # same file name: preprocess never runs, the file is read
+    assert again.key == "stale_cache_file", again.text
+    assert "一次也没运行" in again.text and "用了两次" not in again.text, again.text
+
+
+def test_a_stale_file_from_a_wrong_attempt_is_not_called_preprocess_twice():
+    ex, answer = _stored("03.4", "wrong/stale_cache_file.py")
+    verdict = evaluate(ex, answer)
+    assert verdict.key == "stale_cache_file", verdict.text
+    assert "用了两次" not in verdict.text, verdict.text
+
+
+def test_a_small_shuffle_buffer_is_rejected_as_in_03_1_and_a_large_one_is_not():
+    ex, small = _stored("03.4", "wrong/small_buffer.py")
+    verdict = evaluate(ex, small)
+    assert verdict.key == "small_buffer", verdict.text
+    _, solution = _stored("03.4", "solution.py")  # control: shuffle(1000) over 20 elements
+    assert evaluate(ex, solution).key == OK

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from helpers.exercises.core import (
     Exercise,
     LearnerError,
@@ -180,6 +182,46 @@ def _not_tf_function(answer) -> Wrong:
     )
 
 
+#: More Python `next()` calls than this while tracing: the dataset is iterated by plain Python, which
+#: never ends in a graph (each `next` gives new symbolic tensors, never StopIteration); the check's
+#: datasets have at most 4 batches
+_MAX_NEXT_CALLS = 100
+
+_COMPREHENSION = Wrong(
+    "comprehension_in_graph",
+    "在计算图里，数据集被 Python 逐个 `next()` 了上百次还没停：AutoGraph 只改写 `for` 语句，"
+    "列表推导式、生成器表达式（`sum(... for batch in dataset)`、`[... for batch in dataset]`）"
+    "不会被改写，仍是普通的 Python 循环。追踪时迭代器交出的批次只是符号，它永远不报 `StopIteration`，"
+    "这个循环就永远不结束，计算图越长越大。",
+    "写成普通的 `for batch in dataset:` 循环，循环里 `total += tf.reduce_sum(batch ** 2)`。",
+)
+
+
+@contextlib.contextmanager
+def _counting_next(dataset, calls: list):
+    """Within the block, stop a dataset iterator whose `__next__` ran too often; `calls[0]` counts the calls.
+
+    AutoGraph converts `for` statements only: a list comprehension or generator expression over a dataset inside
+    a `tf.function` stays plain Python, and while tracing its iterator hands out symbolic batches forever.
+    Past the limit `__next__` raises; AutoGraph wraps whatever it raises, so the caller looks at `calls`.
+    The iterator's class is taken from an eager `iter(dataset)`, so no private module is imported.
+    """
+    kind = type(iter(dataset))
+    original = kind.__next__
+
+    def counting_next(self):
+        calls[0] += 1
+        if calls[0] > _MAX_NEXT_CALLS:
+            raise RuntimeError("the dataset was iterated by plain Python inside a tf.function")
+        return original(self)
+
+    kind.__next__ = counting_next
+    try:
+        yield
+    finally:
+        kind.__next__ = original
+
+
 def _check_graph_loop(answer) -> str:
     import numpy as np
     import tensorflow as tf
@@ -191,9 +233,13 @@ def _check_graph_loop(answer) -> str:
     for n in (10, 7):
         values = np.arange(n, dtype=np.float32)
         dataset = tf.data.Dataset.from_tensor_slices(values).batch(3)
+        next_calls = [0]
         try:
-            got = call(answer, dataset)
+            with _counting_next(dataset, next_calls):
+                got = call(answer, dataset)
         except LearnerError as err:
+            if next_calls[0] > _MAX_NEXT_CALLS:
+                raise _COMPREHENSION from None
             if "Iterating over a symbolic" in str(err.error):
                 raise Wrong(
                     "unpacked_element",
@@ -259,7 +305,8 @@ EX_03_2 = Exercise(
         "把它改成 `tf.function`，让整个遍历都在计算图里完成，结果不变。"
     ),
     hints=(
-        "加上 `@tf.function`，再去掉循环里一切要求“具体数值”的写法。",
+        "加上 `@tf.function`，再去掉循环里的 `.numpy()`：在计算图里张量没有具体数值。"
+        "`float(...)`、`int(...)` 可以留着，AutoGraph 会把它们改写成 `tf.cast`。",
         "在计算图里张量没有值：不要 `.numpy()`，直接 `total += tf.reduce_sum(batch**2)`。",
     ),
     check=_check_graph_loop,
@@ -348,7 +395,19 @@ def _check_cache_order(answer) -> str:
         processed.assign_add(1)
         return x * 10
 
-    dataset = call(answer, tf.data.Dataset.range(n), preprocess)
+    cache_files: list[str] = []
+    original_cache = tf.data.Dataset.cache
+
+    def noting_cache(self, filename="", name=None):  # notes the files of `cache(文件名)`
+        if filename != "":
+            cache_files.append(str(filename))
+        return original_cache(self, filename, name=name)
+
+    tf.data.Dataset.cache = noting_cache
+    try:
+        dataset = call(answer, tf.data.Dataset.range(n), preprocess)
+    finally:
+        tf.data.Dataset.cache = original_cache
     if not isinstance(dataset, tf.data.Dataset):
         raise Wrong("not_dataset", f"应该返回一个 `tf.data.Dataset`，现在是 {type(dataset).__name__}。")
     passes, counts = [], []
@@ -361,6 +420,14 @@ def _check_cache_order(answer) -> str:
             raise Wrong("wrong_structure", "数据集的每个元素应该是一个数：不要分批，也不要改变元素的结构。") from None
         counts.append(int(processed.numpy()))
     want = [10 * i for i in range(n)]
+    if counts[0] == 0 and cache_files:
+        raise Wrong(
+            "stale_cache_file",
+            f"第一轮 `preprocess` 一次也没运行：元素来自以前留下的缓存文件 `{cache_files[0]}`。"
+            "`cache(文件名)` 发现文件已经写好，就直接读它，不再运行前面的 `map`；"
+            "所以就算代码改对了，读到的也还是上一次运行写下的元素。",
+            "删掉那个缓存文件（它和同名的 `.index` 文件）再运行，或者换一个文件名；本题用 `cache()` 缓存在内存里就够了。",
+        )
     if sorted(passes[0]) != want:
         if sorted(passes[0]) == list(range(n)):
             raise Wrong("not_preprocessed", "元素还是原来的 0 到 19：没有用 `map(preprocess)` 处理。")
@@ -379,6 +446,13 @@ def _check_cache_order(answer) -> str:
             "要么 `cache()` 放在了 `map` 前面，存下的是还没处理的元素，每轮照样要重新处理。",
             "`cache()` 紧跟在 `map(preprocess)` 后面。",
         )
+    if counts[0] == 0:
+        raise Wrong(
+            "preprocess_not_called",
+            "元素处理得对，可交进来的 `preprocess` 一次也没运行：管道里用的是别的函数。"
+            "检查靠 `preprocess` 数它运行了几次，要用交进来的这一个。",
+            "`dataset.map(preprocess)`，直接用参数 `preprocess`。",
+        )
     if passes[0] == passes[1]:
         if passes[0] == want:
             raise Wrong("not_shuffled", "两轮都是原来的顺序 0, 10, 20, …：没有打乱。")
@@ -387,6 +461,16 @@ def _check_cache_order(answer) -> str:
             "两轮的顺序一模一样：每轮都重放了第一轮打乱出的顺序。多半是 `cache()` 放在了 `shuffle` 后面，"
             "缓存存下的是打乱后的顺序；或者写了 `reshuffle_each_iteration=False`。",
             "顺序是 `map` → `cache()` → `shuffle(...)`：缓存存下没打乱的元素，`shuffle` 每轮重新打乱。",
+        )
+    # shuffle(b) hands out position k from the first k + b inputs only, so no element moves up by b or more
+    moved_up = max(max(v // 10 - k for k, v in enumerate(p)) for p in passes)
+    if moved_up < n // 4:
+        raise Wrong(
+            "small_buffer",
+            f"两轮的顺序不同，但打乱得不彻底：每个元素至多比原来的位置提前了 {moved_up} 位。"
+            "`shuffle(b)` 每次只能从眼前的 b 个元素里随机挑一个，排在后面的元素到不了前面，"
+            f"所以缓冲区看来远小于元素个数 {n}（练习 03.1 也是这个要求）。",
+            "数据放得进内存时，缓冲区不小于元素个数，例如 `shuffle(1000)` 或 `shuffle(dataset.cardinality())`。",
         )
     return (
         f"`preprocess` 第一轮运行了 {counts[0]} 次、第二轮 0 次，两轮的顺序不同："
