@@ -3,7 +3,8 @@
 ``tests/test_exercises.py`` runs every stored answer through ``--verify``; these tests pin the
 behaviour behind the verdicts that a stored answer alone does not show: a scalar written with
 the scalars plugin's metadata by hand still passes, a writer on a path of the learner's own
-leaves no files there, a metric's error names ``Mean`` and not the check's stand-in.
+leaves no files there, a metric's error names ``Mean`` and not the check's stand-in, a metric
+reset only once is not told it was never reset, a summary switched off by ``record_if`` is named as such.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import os
 import pytest
 
 import helpers.exercises as exercises
+from helpers.exercises import private_api
 from helpers.exercises.core import OK, evaluate, run_source
 
 WRITE_WITH_METADATA = '''
@@ -110,3 +112,56 @@ def test_clearing_per_batch_needs_a_reset_to_be_called_that():
     )
     verdict = _verdict("08.1", source)
     assert verdict.key == "wrong_value", verdict.text
+
+
+# -- added: reset once, record_if switched off --------------------------------------------------
+
+
+def _stored_verdict(ex_id: str, name: str):
+    ex = exercises.get(ex_id)
+    return evaluate(ex, run_source((ex.folder / name).read_text(encoding="utf-8"), f"test {ex_id} {name}"))
+
+
+# -- 08.1: reset once before all epochs -----------------------------------------------------------
+
+
+def test_a_metric_reset_once_before_all_epochs_is_not_told_it_was_never_reset():
+    verdict = _stored_verdict("08.1", "wrong/never_reset__once_before.py")
+    assert verdict.key == "never_reset", verdict.text
+    assert "轮与轮之间没有清零" in verdict.text and "清零一次不够" in verdict.text, verdict.text
+    assert "从没清零" not in verdict.text, verdict.text
+
+
+def test_a_metric_never_reset_gets_no_remark_about_one_reset():
+    """Control: with no reset at all, the verdict does not speak of the one reset the answer never made."""
+    verdict = _stored_verdict("08.1", "wrong/never_reset.py")
+    assert verdict.key == "never_reset", verdict.text
+    assert "清零一次不够" not in verdict.text, verdict.text
+
+
+# -- 08.2: record_if switched off -------------------------------------------------------------
+
+
+def test_record_if_false_inside_the_writer_is_named_not_blamed_on_a_missing_writer():
+    verdict = _stored_verdict("08.2", "wrong/record_off__lambda_false.py")
+    assert verdict.key == "record_off", verdict.text
+    assert "record_if" in verdict.text and "写入器已经设为默认" in verdict.text, verdict.text
+
+
+def test_a_writer_never_made_the_default_is_still_nothing_written():
+    """Control: without any writer as default, the new verdict must not fire."""
+    verdict = _stored_verdict("08.2", "wrong/nothing_written.py")
+    assert verdict.key == "nothing_written", verdict.text
+    assert "record_if" in verdict.text, verdict.text  # the fallback names both causes
+
+
+def test_without_the_default_writer_state_record_off_falls_back_to_nothing_written(monkeypatch):
+    """Where TensorFlow hides its default writer, the check cannot tell the causes apart and names both."""
+    monkeypatch.setattr(private_api, "default_summary_writer", lambda: private_api.UNKNOWN)
+    verdict = _stored_verdict("08.2", "wrong/record_off__lambda_false.py")
+    assert verdict.key == "nothing_written", verdict.text
+    assert "record_if" in verdict.text, verdict.text
+
+
+def test_the_reference_answer_still_passes_with_the_scalar_watch_in_place():
+    assert _stored_verdict("08.2", "solution.py").key == OK

@@ -75,10 +75,11 @@ def _check_reset(answer) -> str:
         raise Wrong("wrong_type", "应该返回一个列表，每轮一个平均值。") from None
     cumulative = [float(np.mean(sum(EPOCHS[: i + 1], []))) for i in range(len(EPOCHS))]
     if np.allclose(got, cumulative) and not np.allclose(got, want):
+        once = "（只在所有轮之前清零一次不够，每轮开始时都要清零）" if watched.resets else ""
         raise Wrong(
             "never_reset",
-            f"得到 {got}：第 2、3 轮的平均值把前几轮的损失也算进去了，因为指标一直在累积、从没清零。"
-            f"每轮单独的平均值应该是 {want}。",
+            f"得到 {got}：第 2、3 轮的平均值把前几轮的损失也算进去了，因为轮与轮之间没有清零，"
+            f"指标把前几轮也一直累积了下来{once}。每轮单独的平均值应该是 {want}。",
         )
     last_batch = [float(e[-1]) for e in EPOCHS]
     if watched.resets and len(got) == len(want) and np.allclose(got, last_batch):
@@ -180,6 +181,31 @@ def _inside(path: str, folder: Path) -> bool:
 
 
 @contextlib.contextmanager
+def _watching_record(tf, switched_off: list[bool]):
+    """Within the block, append True to ``switched_off`` for each eager ``tf.summary.scalar`` call made
+    while a default writer is set but ``tf.summary.record_if`` says not to record.
+
+    Without TensorFlow's private default-writer state (no public getter) nothing is noted: then
+    "no writer" and "recording switched off" cannot be told apart, and the verdict names both.
+    """
+    original = tf.summary.scalar
+
+    def scalar(*args, **kwargs):
+        with contextlib.suppress(Exception):  # the check's own look; never the learner's fault
+            writer = private_api.default_summary_writer()
+            if writer is not None and writer is not private_api.UNKNOWN and tf.executing_eagerly():
+                if not bool(tf.summary.should_record_summaries()):
+                    switched_off.append(True)
+        return original(*args, **kwargs)
+
+    tf.summary.scalar = scalar
+    try:
+        yield switched_off
+    finally:
+        tf.summary.scalar = original
+
+
+@contextlib.contextmanager
 def _watching_writers(tf, logdir: Path, scratch: Path, elsewhere: list[str]):
     """Within the block, note in ``elsewhere`` each writer the answer creates outside ``logdir``.
 
@@ -234,11 +260,13 @@ def _check_write(answer) -> str:
         other_kinds: list[str] = []  # tf.summary.histogram and friends, called by the answer
         tf1_ops: list[str] = []  # tf.compat.v1.summary.*, called by the answer
         outside: list[str] = []  # folders outside logdir that the answer created writers in
+        switched_off: list[bool] = []  # scalar calls inside a writer while record_if said no
         try:
             with (
                 noting_calls(tf.summary, NOT_SCALAR, other_kinds),
                 noting_calls(tf.compat.v1.summary, TF1_SUMMARY, tf1_ops),
                 _watching_writers(tf, logdir, Path(tmp) / "elsewhere", outside),
+                _watching_record(tf, switched_off),
             ):
                 call(answer, str(logdir), list(LOSSES))
             now_default = private_api.default_summary_writer()
@@ -316,10 +344,18 @@ def _check_write(answer) -> str:
             f"事件文件写进了 `logdir` 下面的子文件夹 `{elsewhere[0]}`：写入器要直接建在 `logdir` 上，"
             "`tf.summary.create_file_writer(logdir)`，读的人（和 TensorBoard）才会在那里找到这一个 run。",
         )
+    if not scalars and switched_off:
+        raise Wrong(
+            "record_off",
+            "写入器已经设为默认，`tf.summary.scalar` 也调用了，可调用时 `tf.summary.record_if` 的条件为假："
+            "这时它不写、也不报错，只返回 `False`，日志文件夹里就一个标量也没有。",
+            "去掉 `record_if`，或者让它的条件在要写的那几步为真；这道题每一步都要写。",
+        )
     if not scalars:
         raise Wrong(
             "nothing_written",
-            "日志文件夹里没有读到任何标量。摘要要在写入器的 `with writer.as_default():` 里写，写入器才知道写到哪里。",
+            "日志文件夹里没有读到任何标量。摘要要在写入器的 `with writer.as_default():` 里写，写入器才知道写到哪里；"
+            "已经在写入器里了的话，看看是不是 `tf.summary.record_if` 的条件为假（那时也什么都不写）。",
         )
     points = scalars.get("loss", [])
     scoped = sorted(tag for tag in scalars if tag.endswith("/loss") and _graph_scope(tag))
@@ -330,7 +366,7 @@ def _check_write(answer) -> str:
             f"标量写进去了，但标记是 `{prefixed[0]}`，不是题目要的 `\"loss\"`：`/` 前面的部分是你自己写进标记里的前缀，"
             f"TensorBoard 按它把曲线归到 `{prefixed[0].rsplit('/', 1)[0]}` 组下，读回来时键也是 `{prefixed[0]}`。"
             "区分训练和验证，靠的是两个写入器（两个文件夹，例如 `logs/train`、`logs/validation`），标记都写 `\"loss\"`，"
-            "TensorBoard 才会把两条曲线画在同一张图里。",
+            "TensorBoard 才会把两条曲线画在同一张曲线图里。",
             "`tf.summary.scalar(\"loss\", loss, step=i)`：标记就是 `\"loss\"`。",
         )
     if not points and scoped:
