@@ -117,3 +117,53 @@ def test_01_4_another_learner_error_is_explained_as_it_is():
     verdict = evaluate(exercises.get("01.4"), run_source(source, "test 01.4 name error"))
     assert verdict.key == "exception" and "undefined_name" in verdict.text, verdict.text
     assert "符号张量" not in verdict.text, verdict.text
+
+
+@pytest.mark.parametrize(
+    ("exercise_id", "path", "key", "said", "not_said"),
+    [
+        # keras.Variable made in __init__: the cause is the class, not variables made in __call__
+        ("01.2", "wrong/keras_variable.py", "keras_variable", "4 个 `keras.Variable`", "`__call__` 里新建"),
+        ("01.2", "wrong/float64_variables__numpy_init.py", "float64_variables", "NumPy 默认是 `float64`", "初值写成浮点数"),
+        # a plain wrapper around the old step: its graph still trains the backbone, so not "结果对"
+        ("01.3", "wrong/stale_step__lambda_wrapper.py", "stale_step", "backbone/norm/moving_mean", "结果对"),
+        ("01.3", "wrong/not_trainable_variables__model_weights.py", "not_trainable_variables",
+         "model.trainable_variables", "Unknown variable"),
+        ("01.4", "wrong/keras_variable.py", "keras_variable", "`counter.variables` 里有 0 个变量", "读不到"),
+        # dtype= declared explicitly: the initial value 0.0 is not the cause
+        ("01.4", "wrong/dtype_mismatch__float64.py", "dtype_mismatch", "`float64`", "初值写成浮点数"),
+    ],
+)
+def test_round_7_verdicts_name_the_true_cause(exercise_id, path, key, said, not_said):
+    verdict = evaluate(exercises.get(exercise_id), _answer(exercise_id, path))
+    assert verdict.key == key, verdict.text
+    assert said in verdict.text and not_said not in verdict.text, verdict.text
+
+
+def test_01_3_plain_function_gets_eager_step_only_when_it_trains_the_right_variables():
+    """Control for the lambda wrapper: the plain Python step itself freezes correctly, so it is only slow."""
+    verdict = evaluate(exercises.get("01.3"), _answer("01.3", "wrong/eager_step.py"))
+    assert verdict.key == "eager_step" and "只冻结之后的变量" in verdict.text, verdict.text
+
+
+def test_01_4_integer_initial_value_is_still_named_as_the_cause():
+    """Control for dtype_mismatch__float64: with tf.Variable(0) the initial value is the cause and is named."""
+    verdict = evaluate(exercises.get("01.4"), _answer("01.4", "wrong/dtype_mismatch.py"))
+    assert verdict.key == "dtype_mismatch" and "初值写成浮点数" in verdict.text, verdict.text
+
+
+def test_01_2_unused_variable_is_named():
+    source = (
+        "class MLP(tf.Module):\n"
+        "    def __init__(self, n_in, hidden, n_out, name=None):\n"
+        "        super().__init__(name=name)\n"
+        "        self.w1 = tf.Variable(tf.random.normal((n_in, hidden), stddev=0.1), name='w1')\n"
+        "        self.b1 = tf.Variable(tf.zeros((hidden,)), name='b1')\n"
+        "        self.w2 = tf.Variable(tf.random.normal((hidden, n_out), stddev=0.1), name='w2')\n"
+        "        self.b2 = tf.Variable(tf.zeros((n_out,)), name='b2')\n\n"
+        "    def __call__(self, x):\n"
+        "        return tf.nn.relu(x @ self.w1 + self.b1) @ self.w2 + self.b1[:2]\n\n\n"
+        "answer = MLP\n"
+    )
+    verdict = evaluate(exercises.get("01.2"), run_source(source, "test 01.2 unused b2"))
+    assert verdict.key == "unused_variables" and "`b2:0`（形状 (2,)）" in verdict.text, verdict.text

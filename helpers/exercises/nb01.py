@@ -46,7 +46,8 @@ def _retraced(fn, count: int) -> Wrong:
             "Python 数字它从不放宽：`factor` 按值区分，每个新的值都是一次新的追踪。"
         )
         hint = (
-            "让 `factor` 也变成张量：去掉 `reduce_retracing=True`，改写 `input_signature=[tf.TensorSpec([None], tf.float32), "
+            "让 `factor` 也变成张量：去掉 `reduce_retracing=True`（旧名 `experimental_relax_shapes=True`，是同一个选项），"
+            "改写 `input_signature=[tf.TensorSpec([None], tf.float32), "
             "tf.TensorSpec([], tf.float32)]`，有了签名，传进来的 Python 数字会先转换成张量。"
         )
     elif by_factor > 1 and by_length == 3:
@@ -114,7 +115,8 @@ def _check_retracing(answer) -> str:
     if not hasattr(answer, "experimental_get_tracing_count"):
         raise Wrong(
             "not_tf_function",
-            "答案不是 `tf.function`，没有计算图可用，也就谈不上追踪次数。",
+            "答案本身不是 `tf.function`（即使它里面调用了一个）：检查要数的是答案自己的追踪次数，"
+            "普通 Python 函数没有 `experimental_get_tracing_count`。",
             "保留 `@tf.function`，只改它的参数。",
         )
     original = answer
@@ -156,6 +158,7 @@ EX_01_1 = Exercise(
         "一次：每次都要重新运行 Python 代码、生成一张新的计算图。\n\n"
         "改写它，让检查用 3 种长度的一维 `float32` 张量 `x`、4 个不同的 Python 浮点数 `factor`（如 `2.0`）调用 5 次时，"
         "**只追踪一次**，结果仍是 `tf.reduce_sum(x * factor)`。"
+        "（要用到的做法在[深入：让输入常变的函数少追踪](#深入：让输入常变的函数少追踪)里，先读那一节。）"
     ),
     hints=(
         "`tf.function` 的 `input_signature` 参数可以事先声明每个参数的形状和类型。",
@@ -169,10 +172,8 @@ EX_01_1 = Exercise(
 # -- 01.2 -------------------------------------------------------------------------------------
 
 
-def _holds_keras_layers(module) -> bool:
-    """True if an attribute of ``module`` (or an item of a list/tuple/dict attribute) is a Keras layer."""
-    import keras
-
+def _attribute_values(module) -> list:
+    """The attributes of ``module``, with the items of list/tuple/dict attributes in place of the containers."""
     values = []
     for value in vars(module).values():
         if isinstance(value, dict):
@@ -181,7 +182,23 @@ def _holds_keras_layers(module) -> bool:
             values += value
         else:
             values.append(value)
-    return any(isinstance(v, keras.layers.Layer) for v in values)
+    return values
+
+
+def _holds_keras_layers(module) -> bool:
+    """True if an attribute of ``module`` (or an item of a list/tuple/dict attribute) is a Keras layer."""
+    import keras
+
+    return any(isinstance(v, keras.layers.Layer) for v in _attribute_values(module))
+
+
+def _keras_variables(module) -> list:
+    """The ``keras.Variable`` attributes of ``module`` (or items of its list/tuple/dict attributes)."""
+    import keras
+
+    # by id: tf.Module's own bookkeeping attributes list the tracked values a second time
+    found = {id(v): v for v in _attribute_values(module) if isinstance(v, keras.Variable)}
+    return list(found.values())
 
 
 def _check_same_variables(module, x) -> None:
@@ -317,8 +334,21 @@ def _check_module(answer) -> str:
             "`__init__` 的第一行保留 `super().__init__(name=name)`，再创建变量。",
         ) from None
     x = tf.ones((3, 4))
+    wide = sorted({v.dtype.name for v in module.variables if v.dtype != tf.float32})
     with tf.GradientTape() as tape:
-        y = call(module, x)
+        try:
+            y = call(module, x)
+        except LearnerError as err:
+            if "float64" not in wide:
+                raise
+            raise Wrong(
+                "float64_variables",
+                f"调用模块时出错了（{type(err.error).__name__}）：模块里有 `float64` 的变量，而检查的输入 `x` 是 `float32`，"
+                "`x @ w1` 要求两边类型相同。初值用 NumPy 生成时就会这样：NumPy 默认是 `float64`，"
+                "`tf.Variable` 沿用初值的类型。",
+                "把初值转成 `float32`：`np.random.normal(size=...).astype(\"float32\")`，"
+                "或者直接用 `tf.random.normal(...)`（默认就是 `float32`）。",
+            ) from None
         total = tf.reduce_sum(y) if isinstance(y, tf.Tensor) else None
     if total is None or tuple(y.shape) != (3, 2):
         shape = tuple(y.shape) if hasattr(y, "shape") else type(y).__name__
@@ -331,6 +361,15 @@ def _check_module(answer) -> str:
             f"`trainable_variables` 里只有 {len(variables)} 个变量：你的模块里放的是 Keras 层。Keras 3 的层不是 `tf.Module`，"
             "它的变量是 `keras.Variable` 而不是 `tf.Variable`，所以 `tf.Module` 收集不到。",
             "在 `tf.Module` 里自己用 `tf.Variable` 写权重和偏置；要组合 Keras 层，就用 `keras.Model` 或 `keras.layers.Layer`。",
+        )
+    keras_variables = _keras_variables(module)
+    if len(variables) < 4 and keras_variables:
+        raise Wrong(
+            "keras_variable",
+            f"`trainable_variables` 里只有 {len(variables)} 个变量，而你的模块的属性里有 {len(keras_variables)} 个 "
+            "`keras.Variable`：Keras 3 的 `keras.Variable` 不是 `tf.Variable`，`tf.Module` 只收集 `tf.Variable`，"
+            "所以收集不到它们（见第 4 节的版本说明）。",
+            "在 `tf.Module` 里改用 `tf.Variable`：`self.w1 = tf.Variable(tf.random.normal((n_in, hidden), stddev=0.1))`。",
         )
     if len(variables) < 4 and len(tape.watched_variables()) > len(variables):
         raise Wrong(
@@ -357,9 +396,13 @@ def _check_module(answer) -> str:
             "`tf.random.normal` 或 `tf.zeros` 直接得到的是张量，优化器更新不了它。",
         )
     grads = tape.gradient(total, variables)
-    unused = sum(g is None for g in grads)
+    unused = [(v.name, tuple(v.shape)) for v, g in zip(variables, grads) if g is None]
     if unused:
-        raise Wrong("unused_variables", f"有 {unused} 个变量没有用在前向传播里，它们的梯度是 `None`。")
+        named = "、".join(f"`{name}`（形状 {shape}）" for name, shape in unused)
+        raise Wrong(
+            "unused_variables",
+            f"有 {len(unused)} 个变量没有用在前向传播里，它们的梯度是 `None`：{named}。",
+        )
     _check_same_variables(module, x)
     _check_trains(module)
     _check_values(module)
@@ -470,18 +513,26 @@ def _check_freeze(answer) -> str:
             f"函数返回的是 {type(new_step).__name__} 类型的值，不是训练步：检查要用它接着训练。",
             "最后返回一个新的 `tf.function`，例如 `return tf.function(step.python_function)`。",
         )
+    plain = not hasattr(new_step, "experimental_get_tracing_count")
     if new_step is step:
         text = "返回的是原来那个已经追踪过的 `step`。"
-    elif not hasattr(new_step, "experimental_get_tracing_count"):
-        raise Wrong(
-            "eager_step",
-            "返回的训练步不是 `tf.function`：它每一步都以即时执行运行 Python 代码，结果对，但没有计算图，慢。",
-            "用 `tf.function(...)` 把它包起来再返回。",
-        )
+    elif plain:
+        text = "你返回的不是 `tf.function`，只是一个普通函数，它训练时执行的多半还是原来那个 `step` 的计算图。"
     else:
         text = "返回的训练步里调用的还是原来那张计算图。"
     watched = model.variables
-    changed = changed_variables(watched, lambda: [call(new_step, model, optimizer, x, y) for _ in range(2)])
+    try:
+        changed = changed_variables(watched, lambda: [call(new_step, model, optimizer, x, y) for _ in range(2)])
+    except LearnerError as err:
+        if "originally built with" not in str(err.error):
+            raise
+        raise Wrong(
+            "not_trainable_variables",
+            f"训练时出错了（{type(err.error).__name__}）：优化器只能更新它建立时拿到的那些变量，"
+            "而你的训练步交给它的变量里有别的：多半是对 `model.weights`（或 `model.variables`）求了梯度，"
+            "它们还含着 `BatchNormalization` 的滑动均值和滑动方差，以及冻结了的 `backbone` 的变量。",
+            "对 `model.trainable_variables` 求梯度、交给优化器，不要用 `model.weights`。",
+        ) from None
     stale = [path for path in changed if path.startswith("backbone/")]
     layers_on = [layer.name for layer in backbone.layers if layer.trainable]
     if stale and layers_on and all("moving" in path for path in stale):
@@ -498,6 +549,13 @@ def _check_freeze(answer) -> str:
             "`step` 在冻结之前就追踪好了，它的图里记着当时的可训练变量列表和 `BatchNormalization` 的训练模式；"
             "同一个模型对象改了 `trainable`，`tf.function` 不会重新追踪。",
             "返回一个新的 `tf.function`：`tf.function(step.python_function)`，第一次调用时它按冻结后的模型重新追踪。",
+        )
+    if plain:  # clean probe: the step does what it should, only eagerly
+        raise Wrong(
+            "eager_step",
+            "返回的训练步只冻结之后的变量，这是对的；可它不是 `tf.function`：每一步都以即时执行运行 Python 代码，"
+            "没有计算图，慢。",
+            "用 `tf.function(...)` 把它包起来再返回，例如 `tf.function(step.python_function)`。",
         )
     if new_step is step:  # whatever the probe saw: the old step's graph holds the variables traced before freezing
         raise Wrong(
@@ -579,18 +637,24 @@ def _check_counter(answer) -> str:
                 raise Wrong(
                     "variable_in_function",
                     "`add` 每次调用都新建一个 `tf.Variable`：`tf.function` 只允许在第一次调用时创建变量，"
-                    "而且每次新建的变量都从 0 开始，累计值也留不下来。",
+                    "而且每次新建的变量都从它的初值重新开始，上一次累计的值留不下来。",
                     "在 `__init__` 里创建一次 `self.total = tf.Variable(0.0)`，`add` 里只用 `assign_add` 更新它。",
                 ) from None
             total = getattr(counter, "total", None)
             if isinstance(total, tf.Variable) and total.dtype != tf.float32:
+                if total.dtype.is_integer:
+                    cause = (f"（初值 `{total.numpy().item()!r}` 是整数，变量就是整数类型：`tf.Variable(0)` 是 "
+                             "`int32`，`tf.Variable(0.0)` 才是 `float32`）")
+                    hint = "初值写成浮点数：`self.total = tf.Variable(0.0)`。"
+                else:
+                    cause = "（类型来自 `dtype=` 参数或初值本身的类型，如 NumPy 的 `float64`）"
+                    hint = "让变量是 `float32`：去掉 `dtype=`，或写 `dtype=tf.float32`：`self.total = tf.Variable(0.0)`。"
                 raise Wrong(
                     "dtype_mismatch",
-                    f"第 {len(returned) + 1} 次调用 `add` 就出错了（{type(err.error).__name__}）：`self.total` 是 "
-                    f"`{total.dtype.name}` 的变量（初值 `{total.numpy().item()!r}` 决定了它的类型，`tf.Variable(0)` 就是整数），"
-                    "而检查加的 `x` 是 `float32`。`assign_add` 不会自动转换类型，变量的类型创建后也不能再变。"
-                    "把变量存进属性这一步是对的，只是类型不对。",
-                    "初值写成浮点数：`self.total = tf.Variable(0.0)`。",
+                    f"第 {len(returned) + 1} 次调用 `add` 就出错了（{type(err.error).__name__}）：变量 `self.total` 是 "
+                    f"`{total.dtype.name}`{cause}，而检查加的 `x` 是 `float32`。`assign_add` 不会自动转换类型，"
+                    "变量的类型创建后也不能再变。把变量存进属性这一步是对的，只是类型不对。",
+                    hint,
                 ) from None
             if "numpy() is only available" in str(err.error):
                 raise Wrong(
@@ -614,7 +678,8 @@ def _check_counter(answer) -> str:
             "variable_not_accumulating",
             f"`total` 是变量，这没错；可依次加 1、2、3 以后它是 {float(total.numpy()):g}，`add` 返回了 {returned}："
             "每次调用都要在原来的值上加 `x`。",
-            "用 `self.total.assign_add(x)`；`assign(x)` 是直接换成新值，`self.total = ...` 会把变量换成张量。",
+            "用 `self.total.assign_add(x)` 在原来的值上加：`assign(x)` 是直接换成新值；"
+            "从 Python 列表或属性里取值再写回的 Python 代码（如 `self.history.append(x)`）只在追踪时运行一次。",
         )
     if returned != [1.0, 3.0, 6.0] and isinstance(total, tf.Variable) and abs(float(total.numpy()) - 6.0) < 1e-4:
         before = " 正好是每次加之前的值" if returned == [0.0, 1.0, 3.0] else ""
@@ -647,10 +712,21 @@ def _check_counter(answer) -> str:
             f"依次加 1、2、3，`add` 返回了 {returned}，应该是 [1.0, 3.0, 6.0]。"
             "追踪只发生一次：那时存进属性的张量是计算图里的符号张量，之后的调用看不到更新。",
         )
+    import keras
+
+    if isinstance(counter.total, keras.Variable):
+        raise Wrong(
+            "keras_variable",
+            "累计值对了，但 `counter.total` 是 `keras.Variable`，不是 `tf.Variable`：`tf.Module` 只收集 `tf.Variable`，"
+            f"收集不到它（现在 `counter.variables` 里有 {len(counter.variables)} 个变量，见第 4 节的版本说明）。"
+            "`tf.Module` 的状态请用 `tf.Variable`；`keras.Variable` 留给 Keras 层和模型。",
+            "`self.total = tf.Variable(0.0)`。",
+        )
     if not isinstance(counter.total, tf.Variable):
         raise Wrong(
             "not_variable",
-            f"`counter.total` 是 {type(counter.total).__name__}，不是 `tf.Variable`，在计算图外读不到累计值。",
+            f"`counter.total` 是 {type(counter.total).__module__}.{type(counter.total).__name__}，不是 `tf.Variable`："
+            "会变的状态要放进 `tf.Variable`，`tf.Module` 才收集得到它，检查点才存得下它。",
         )
     return "依次加 1、2、3 得到 1、3、6，`total` 是变量：状态放进 `tf.Variable`，即时执行和计算图里读写的都是同一个对象。"
 
