@@ -464,6 +464,12 @@ def _numerics_left_on() -> bool:
     return False
 
 
+_WRONG_OP_HINT = (
+    "`check_numerics_op(err)` 返回 (算子类型, 输出编号)，取 `[0]`；算子类型要从每次的报告里取，"
+    "不能写死，也不是异常的类型名。"
+)
+
+
 def _check_first_bad_op(answer) -> str:
     import tensorflow as tf
 
@@ -498,14 +504,17 @@ def _check_first_bad_op(answer) -> str:
                 "打开检查之后让它重新追踪：`tf.function(fn.python_function)(x)`，新图里每个浮点算子后面都有检查。",
             )
         elif found != expected:
+            old_graph = isinstance(found, str) and found.startswith("__inference_")
             raise Wrong(
                 "wrong_op",
                 f"`{name}` 里第一个产生 inf 或 nan 的算子是 `{expected}`，你的函数返回了 {shown}。"
                 + (
                     "这是整张计算图的名字，不是算子类型：打开检查之前追踪好的旧图里没有检查算子，只能在函数的输出上发现问题。"
-                    if isinstance(found, str) and found.startswith("__inference_")
+                    if old_graph
                     else "报告里的算子类型可以用 `helpers.debugging.check_numerics_op(err)[0]` 取出。"
                 ),
+                # the old graph's name: the first hint (retrace after switching on) is the right one
+                None if old_graph else _WRONG_OP_HINT,
             )
         if left_on:
             raise Wrong(
