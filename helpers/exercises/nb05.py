@@ -4,6 +4,7 @@ a compiled training step that traces once."""
 from __future__ import annotations
 
 from helpers.exercises.core import Exercise, LearnerError, Wrong, call, take_finite
+from helpers.exercises.core import call as _call
 
 NOTEBOOK = "05_keras_fit_advanced"
 
@@ -22,6 +23,13 @@ def _empty_replica_gives_nan() -> bool:
     return bool(np.isnan(norm.moving_mean.numpy()).any())
 
 
+def _rows(values) -> list:
+    """Each sample of a batch as something hashable: an int for a label, a tuple for anything wider."""
+    import numpy as np
+
+    return [v.item() if v.ndim == 0 else tuple(np.ravel(v).tolist()) for v in np.asarray(values)]
+
+
 def _check_other_sizes(answer) -> None:
     """Second case, 10 samples and global batch 6: one full batch [6]. Catches sizes written into the answer."""
     import numpy as np
@@ -33,7 +41,7 @@ def _check_other_sizes(answer) -> None:
     try:
         for element in dataset.take(10):
             sizes.append(int(element[1].shape[0]))
-            labels += element[1].numpy().tolist()
+            labels += _rows(element[1].numpy())
     except Exception:  # odd elements: the message below still says what was expected
         pass
     if sizes == [6] and len(set(labels)) == 6 and set(labels) <= set(y.tolist()):
@@ -69,12 +77,22 @@ def _check_full_batches(answer) -> str:
                 "数据集的元素还是一个个单独的样本：还没有分批。",
                 "在数据集上调用 `.batch(...)`，批大小就是传进来的 `global_batch_size`。",
             )
+        if element[1].shape.rank != 1:
+            raise Wrong(
+                "wrong_labels",
+                f"每个元素的第二项形状是 `{element[1].shape.as_list()}`：标签应该是每个样本一个整数（形状 "
+                f"`[批大小]`），和传进来的 `y` 一样。现在第二项不是这样的整数标签：特征和标签的位置可能放错了，"
+                "或者标签被改写成了别的形式（例如独热编码）。模型的损失按传进来的 `y` 来算，这里只改分批。",
+                "元素写成 `(x, y)` 的顺序，`x` 和 `y` 都原样交给 `tf.data.Dataset.from_tensor_slices((x, y))`。",
+            )
         sizes.append(int(element[1].shape[0]))
-        labels += element[1].numpy().tolist()
-    if sizes and all(s == 2 for s in sizes):
+        labels += _rows(element[1].numpy())
+    if sizes and sizes[0] == 2:
         raise Wrong(
             "wrong_batch_size",
-            "每批只有 2 个样本。交给数据集的是全局批大小（4）：分布式策略再把每批平分给各个副本。",
+            f"每批样本数是 {sizes}，第一批只有 2 个样本。交给数据集的是全局批大小（4）："
+            "分布式策略再把每批平分给各个副本，每个副本每步拿到 4 // 2 = 2 个。",
+            "`.batch(global_batch_size, drop_remainder=True)`：批大小就是传进来的全局批大小，不要自己除以副本数。",
         )
     if sizes and sizes[-1] < 4 and all(s == 4 for s in sizes[:-1]):
         nan = _empty_replica_gives_nan()
@@ -188,6 +206,7 @@ def _check_function_metric(answer) -> str:
                 "not_float32",
                 f"{where}返回的是 `{value.dtype.name}` 张量，题目要的是 `float32`（1.0 或 0.0）："
                 "用 `tf.cast(..., tf.float32)` 转换。",
+                "比较得到的是布尔张量：`tf.cast(y_pred > y_true, tf.float32)` 把它变成 1.0 和 0.0。",
             )
         try:
             return float(tf.reduce_mean(tf.cast(value, tf.float32)))
@@ -206,8 +225,8 @@ def _check_function_metric(answer) -> str:
             "例如 `tf.sign` 对偏低的样本给 -1，求平均时会和偏高的相互抵消。",
             "用比较得到真假，再转换成浮点数：`tf.cast(y_pred > y_true, tf.float32)`。",
         )
-    eager = mean_of(values, "即时执行时")
     _require_per_sample(answer, values, int(y_true.shape[0]), "即时执行时")
+    eager = mean_of(values, "即时执行时")
     if np.isclose(eager, lower) or np.isclose(eager, lower + equal):
         raise Wrong(
             "swapped_args",
@@ -218,14 +237,18 @@ def _check_function_metric(answer) -> str:
         raise Wrong(
             "counts_ties",
             f"平均值是 {eager:.3f}：预测正好等于真实值的那个样本也被算成了偏高。相等不算偏高，用 `>`，不用 `>=`。",
+            "严格大于：`tf.cast(y_pred > y_true, tf.float32)`。",
         )
     if not np.isclose(eager, higher):
         raise Wrong(
             "wrong_value",
             f"7 个样本里有 4 个预测高于真实值（另有 1 个正好相等），平均值应该是 {higher:.3f}，现在是 {eager:.3f}。",
+            "只看方向：预测比真实值大给 1.0，否则给 0.0，不取绝对值，也不看差多少："
+            "`tf.cast(y_pred > y_true, tf.float32)`。",
         )
     try:
         graph_values = call(tf.function(answer), y_true, y_pred)
+        _require_per_sample(answer, graph_values, int(y_true.shape[0]), "在 `tf.function` 里")
         graph = mean_of(graph_values, "在 `tf.function` 里")
     except LearnerError as err:
         raise Wrong(
@@ -234,9 +257,11 @@ def _check_function_metric(answer) -> str:
             "那里的张量没有具体数值，NumPy 函数用不了。",
             "只用 TensorFlow 算子：`tf.cast(y_pred > y_true, tf.float32)`。",
         ) from None
-    _require_per_sample(answer, graph_values, int(y_true.shape[0]), "在 `tf.function` 里")
     if not np.isclose(graph, higher):
-        raise Wrong("wrong_value", f"在 `tf.function` 里得到 {graph:.3f}，即时执行时是 {eager:.3f}，两者应该相同。")
+        raise Wrong(
+            "wrong_value", f"在 `tf.function` 里得到 {graph:.3f}，即时执行时是 {eager:.3f}，两者应该相同。",
+            "只用 TensorFlow 算子，不依赖 Python 的 `if` 和具体数值：`tf.cast(y_pred > y_true, tf.float32)`。",
+        )
     return (
         f"即时执行和计算图里都得到 {higher:.3f}：任何 `f(y_true, y_pred)` 形式、只用 TensorFlow 算子的函数，"
         "都能放进 `compile(metrics=[...])`，日志里的名字就是函数名。"
@@ -271,14 +296,28 @@ EX_05_2 = Exercise(
 _EPOCHS = (((0.9, 0.8), 0.8), ((0.45, 0.6), 0.6), ((0.5, 0.4), 0.4), ((0.3, 0.3), 0.3))
 
 
-def _run_like_fit(callback, model) -> tuple[tuple[int, int | None] | None, list]:
+def _run_like_fit(callback, model, hooks: list) -> tuple[tuple[int, int | None] | None, list]:
     """Call the callback's hooks in ``fit``'s order with the logs above; return (where it stopped, returned values).
 
     Where it stopped is (epoch, batch) with batch None for "after the epoch"; None if it never stopped.
+    ``hooks`` gets the name of each hook as it is called (the last one is the one that raised).
     ``fit`` looks at ``model.stop_training`` after every batch and after every epoch.
     """
     model.stop_training = False
     returned = []
+
+    def call(method, *args):
+        hooks.append(method.__name__ if hasattr(method, "__name__") else str(method))
+        try:
+            return _call(method, *args)
+        except KeyboardInterrupt:  # what a learner may raise to "stop" training; fit lets it through, too
+            raise Wrong(
+                "keyboard_interrupt",
+                f"`{hooks[-1]}` 抛出了 `KeyboardInterrupt`：`fit` 不接住它，训练像按了中断键那样带着异常退出，"
+                "`fit` 不返回，`History` 也拿不到。回调让训练正常停下的办法是设一个标志。",
+                "满足条件时写 `self.model.stop_training = True`，不要抛异常。",
+            ) from None
+
     call(callback.on_train_begin, {})
     for epoch, (batch_losses, epoch_loss) in enumerate(_EPOCHS):
         call(callback.on_epoch_begin, epoch, {})
@@ -315,9 +354,19 @@ def _check_stop_below(answer) -> str:
             )
         model = keras.Sequential([keras.Input(shape=(1,)), keras.layers.Dense(1)])
         callback.set_model(model)
+        hooks = []
         try:
-            stop, returned = _run_like_fit(callback, model)
+            stop, returned = _run_like_fit(callback, model, hooks)
         except LearnerError as err:
+            if isinstance(err.error, KeyError) and hooks and hooks[-1] != "on_epoch_end":
+                given = "空的" if hooks[-1] != "on_train_batch_end" else "只有这个批次为止的 `loss`"
+                raise Wrong(
+                    "missing_key",
+                    f"回调在 `{hooks[-1]}` 里读日志时出了 KeyError：{err.error}。`fit` 给这个方法的日志是{given}："
+                    "`on_epoch_begin` 在一轮开始之前调用，那时这一轮还没有损失。整轮的训练损失只在 "
+                    "`on_epoch_end` 的 `logs` 里。",
+                    "把判断写进 `on_epoch_end(self, epoch, logs=None)`，在那里读 `logs[\"loss\"]`。",
+                ) from None
             if isinstance(err.error, KeyError):
                 raise Wrong(
                     "missing_key",
@@ -418,9 +467,9 @@ def _check_compiled_step(answer) -> str:
     model.optimizer.build(model.trainable_variables)  # its variables exist before tracing: one trace only
     runs = []  # one entry per run of the loss function's Python code: was it eager?
 
-    def loss_fn(y_true, y_pred):
+    def loss_fn(y_true, y_pred):  # not symmetric: swapped arguments give another loss
         runs.append(tf.executing_eagerly())
-        return tf.reduce_mean(tf.square(y_pred - y_true))
+        return tf.reduce_mean(tf.nn.relu(y_pred - y_true)) + 2 * tf.reduce_mean(tf.nn.relu(y_true - y_pred))
 
     rng = np.random.default_rng(0)
     batches = [(rng.normal(size=(4, 2)).astype("float32"), rng.normal(size=(4, 1)).astype("float32"))
@@ -429,19 +478,38 @@ def _check_compiled_step(answer) -> str:
     if not callable(step):
         raise Wrong("not_callable", f"`make_step` 应该返回一个函数 `step(x, y)`，现在返回的是 {type(step).__name__}。")
     kernel, bias = (w.copy() for w in model.get_weights())
-    returned, expected = [], []
-    for x, y in batches:  # the same steps in NumPy: SGD(0.1) on the mean squared error of a Dense(1)
+    returned, expected, swapped = [], [], []
+    for x, y in batches:  # the same steps in NumPy: SGD(0.1) on the loss above, for a Dense(1)
         pred = x @ kernel + bias
-        expected.append(float(np.mean((pred - y) ** 2)))
-        grad = 2 * (pred - y) / pred.size
+        expected.append(float(np.mean(np.maximum(pred - y, 0)) + 2 * np.mean(np.maximum(y - pred, 0))))
+        swapped.append(float(np.mean(np.maximum(y - pred, 0)) + 2 * np.mean(np.maximum(pred - y, 0))))
+        grad = ((pred > y).astype("float32") - 2 * (pred < y).astype("float32")) / pred.size
         kernel, bias = kernel - 0.1 * x.T @ grad, bias - 0.1 * grad.sum(axis=0)
-        loss = call(step, tf.constant(x), tf.constant(y))
+        try:
+            loss = call(step, tf.constant(x), tf.constant(y))
+        except LearnerError as err:
+            if "singleton tf.Variables" in str(err.error) or "only supports singleton" in str(err.error):
+                raise Wrong(
+                    "creates_variables",
+                    "`step` 在 `tf.function` 里新建了变量：多半是在 `step` 里新建了优化器（`keras.optimizers.SGD(...)`）"
+                    "或层，它们第一次使用时创建自己的变量。`tf.function` 只允许在第一次调用时创建一次变量，"
+                    "而且每一步都换一个新优化器，它的状态（例如动量）也留不下来。",
+                    "不要在 `step` 里新建优化器或层：更新权重用 `model.optimizer`，它在 `compile` 里就建好了。",
+                ) from None
+            raise
         if loss is None:
             raise Wrong("no_loss", "`step` 没有返回这一步的损失：写 `return loss`，`fit` 也是这样把损失报告给你的。")
         try:
             returned.append(float(loss))
         except (TypeError, ValueError):
             raise Wrong("no_loss", f"`step` 返回的应该是一个标量损失，现在是 {type(loss).__name__}。") from None
+    if not np.isclose(returned[0], expected[0], rtol=1e-4) and np.isclose(returned[0], swapped[0], rtol=1e-4):
+        raise Wrong(
+            "swapped_args",
+            f"第一步返回的损失是 {returned[0]:.4f}，是把真实值和预测的位置对调后得到的；应该是 {expected[0]:.4f}。"
+            "检查用的损失函数不对称（预测偏低罚得重一倍），参数顺序一反，损失和梯度都变了。",
+            "Keras 的损失函数都是 `loss_fn(y_true, y_pred)`：写 `loss_fn(y, model(x, training=True))`。",
+        )
     if not np.isclose(returned[0], expected[0], rtol=1e-4):
         raise Wrong(
             "wrong_loss",
