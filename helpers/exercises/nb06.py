@@ -103,6 +103,14 @@ def _run_step(answer, model, x, y):
                 "`grads = tape.gradient(loss, model.trainable_variables)`，"
                 "再 `optimizer.apply_gradients(zip(grads, model.trainable_variables))`。",
             ) from None
+        if isinstance(err.error, AttributeError) and "learning_phase" in str(err.error):
+            raise Wrong(
+                "keras2_learning_phase",
+                "Keras 3 去掉了 Keras 2 的全局训练阶段开关（learning phase）：`keras.backend` 里没有 "
+                "`set_learning_phase`，所以抛出 `AttributeError`。现在层在训练模式还是推理模式，"
+                "由每次调用模型时传的 `training` 参数决定。",
+                "在 `GradientTape` 里写 `prediction = model(x, training=True)`。",
+            ) from None
         if "No gradients" in str(err.error) or "None" in str(err.error) and "gradient" in str(err.error).lower():
             raise Wrong(
                 "no_gradients",
@@ -113,6 +121,15 @@ def _run_step(answer, model, x, y):
         raise
     if any(swapped):  # a Keras that accepted them anyway
         raise _swapped_pairs()
+    terms = len(model.losses)
+    if terms > 1 and tuple(getattr(loss, "shape", ())) == (terms,):
+        raise Wrong(
+            "added_list",
+            f"返回的损失是形状 ({terms},) 的张量：`model.losses` 是一个列表（这里 {terms} 项，权重和偏置各一项），"
+            f"把列表直接加到预测损失上，得到的是 {terms} 个“预测损失 + 某一项”，不是一个总损失。"
+            "要先把列表里的各项加起来，再加进损失；不要求平均，每一项都是一个正则化器自己的惩罚。",
+            "在 `with tf.GradientTape()` 块里面写 `loss = loss + sum(model.losses)`。",
+        )
     loss = as_number(loss, "训练步返回的损失")
     after = [v.numpy() for v in model.trainable_variables]
     if all(np.array_equal(b, a) for b, a in zip(before, after)):
@@ -246,8 +263,9 @@ def _check_regularization(answer) -> str:
         raise Wrong(
             "missing_regularization",
             f"梯度只对预测损失 {plain_loss:.4f} 求：`model.losses` 里的 L2 正则化损失 {want_loss - plain_loss:.4f} "
-            "要在 `GradientTape` 块里面**读** `model.losses` 并加进损失（在外面读、或只加在返回值上，梯度里都没有它），"
-            "权重才受正则化约束。训练照常进行，所以不容易发现。",
+            "要在 `GradientTape` 块里面**读** `model.losses` 并加进损失，权重才受正则化约束。在外面读、只加在返回值上，"
+            "或者读到后离开了 TensorFlow（`float()`、`.numpy()`、`tf.stop_gradient`），梯度里都没有它。"
+            "训练照常进行，所以不容易发现。",
         )
     if not _same(weights, want_weights):
         raise Wrong("wrong_update", "权重变了，但和“预测损失 + 正则化损失”上的一步梯度下降结果不同。")
@@ -391,7 +409,21 @@ def _fit_two_batches(model_class, learner: bool):
             kernel_regularizer=keras.regularizers.L2(0.1),
         ),
     ]
-    model = call(model_class, layers) if learner else model_class(layers)
+    if not learner:
+        model = model_class(layers)
+    else:
+        try:
+            model = call(model_class, layers)
+        except LearnerError:
+            if issubclass(model_class, keras.Sequential):
+                raise
+            raise Wrong(
+                "not_sequential",
+                f"`{model_class.__name__}` 继承的不是 `keras.Sequential`，建不成模型：检查像题目说的那样，"
+                "把一个层的列表交给它（`WeightedStepModel([keras.Input(...), keras.layers.Dense(1)])`）。"
+                "只有 `keras.Sequential` 接受这个列表；直接继承 `keras.Model` 时，它的构造函数不收这个参数。",
+                "第一行写 `class WeightedStepModel(keras.Sequential):`。",
+            ) from None
     model.compile(
         optimizer=keras.optimizers.SGD(learning_rate=LEARNING_RATE, loss_scale_factor=LOSS_SCALE),
         loss="mse",
@@ -401,14 +433,40 @@ def _fit_two_batches(model_class, learner: bool):
     )
     logs = None
     for batch in _weighted_batches():
-        logs = call(model.train_step, batch) if learner else model.train_step(batch)
+        if not learner:
+            logs = model.train_step(batch)
+            continue
+        try:
+            logs = call(model.train_step, batch)
+        except LearnerError as err:
+            if isinstance(err.error, TypeError) and "not callable" in str(err.error) and isinstance(model.loss, str):
+                raise Wrong(
+                    "self_loss_called",
+                    f"`self.loss` 是 `compile(loss=...)` 收到的原样，这里是字符串 `\"{model.loss}\"`，不能调用。"
+                    "即使 `compile` 收到的是一个损失对象，直接调用它也不会加上正则化损失。"
+                    "Keras 3 里算 `compile` 给的损失用 `self.compute_loss`：它按样本权重加权，并加上 `self.losses`。",
+                    "`loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight)`。",
+                ) from None
+            raise
     if not isinstance(logs, dict):
         raise Wrong(
             "not_dict",
             f"`train_step` 返回的是 {type(logs).__name__}，`fit` 要的是一个字典：指标名 → 数值。",
             "最后 `return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)`，它返回的就是这个字典。",
         )
-    return {name: as_number(value, f"返回的 `{name}`") for name, value in logs.items()}, model.get_weights()
+    if learner and any(isinstance(value, dict) for value in logs.values()):
+        nested = next(name for name, value in logs.items() if isinstance(value, dict))
+        raise Wrong(
+            "metrics_container",
+            f"返回的字典里，`{nested}` 的值本身又是一个字典。Keras 3 的 `self.metrics` 第一项是名叫 `loss` 的损失指标，"
+            "第二项是名叫 `compile_metrics` 的**一个**容器，装着 `compile` 里给的全部指标，它的 `result()` 是字典；"
+            "所以 `{m.name: m.result() for m in self.metrics}` 得到的是嵌套的字典，逐个 `m.update_state(...)` 也会把"
+            "容器和损失指标当成普通指标来更新。Keras 2 指南里的 `self.compiled_loss`、`self.compiled_metrics` 写法，"
+            "在 Keras 3 里换成 `self.compute_loss` 和 `self.compute_metrics`。",
+            "损失用 `self.compute_loss(...)` 算，`loss` 指标自己 `update_state`，"
+            "最后 `return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)`：它返回的字典已经展开了容器。",
+        )
+    return {name: as_number(value, f"返回的 `{name}` ") for name, value in logs.items()}, model.get_weights()
 
 
 def _check_train_step(answer) -> str:
@@ -443,9 +501,11 @@ def _check_train_step(answer) -> str:
                 "loss_not_scaled",
                 f"这次检查的优化器带 `loss_scale_factor={LOSS_SCALE:g}`（混合精度的 `LossScaleOptimizer` 也一样）："
                 f"`self.optimizer.apply` 先把梯度除以 {LOSS_SCALE:g}，所以梯度要对放大后的损失求。"
-                f"你的梯度是对原来的损失求的，每一步只走了应走的 1/{LOSS_SCALE:g}（SGD），"
-                f"训练慢了 {LOSS_SCALE:g} 倍，却不报任何错。",
-                "在 tape 里写 `scaled_loss = self.optimizer.scale_loss(loss)`，再 `tape.gradient(scaled_loss, ...)`。",
+                f"你的变量每一步只走了应走的 1/{LOSS_SCALE:g}（SGD）：梯度被除了两次，或者根本没有放大。"
+                "常见的有两种写法：梯度对 `scale_loss` 之前的损失求；或者对放大后的损失求了，又自己把梯度除以 "
+                f"`loss_scale_factor`（`apply` 已经会除，不要再除）。训练慢了 {LOSS_SCALE:g} 倍，却不报任何错。",
+                "在 tape 里写 `scaled_loss = self.optimizer.scale_loss(loss)`，再 `tape.gradient(scaled_loss, ...)`，"
+                "把梯度原样交给 `self.optimizer.apply`。",
             )
         raise Wrong("wrong_update", "两个批次之后，变量和 Keras 自带的 `train_step` 不同。")
     missing = [name for name in want_logs if name not in logs]

@@ -1,0 +1,15 @@
+class WeightedStepModel(keras.Sequential):
+    def train_step(self, data):
+        x, y, sample_weight = keras.utils.unpack_x_y_sample_weight(data)
+        with tf.GradientTape() as tape:
+            y_pred = self(x, training=True)
+            loss = self.loss(y, y_pred, sample_weight=sample_weight)  # 调用 compile 收到的 loss
+            scaled_loss = self.optimizer.scale_loss(loss)
+        gradients = tape.gradient(scaled_loss, self.trainable_variables)
+        self.optimizer.apply(gradients, self.trainable_variables)
+        loss_tracker = next(m for m in self.metrics if m.name == "loss")
+        loss_tracker.update_state(loss, sample_weight=tf.shape(x)[0])
+        return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+
+
+answer = WeightedStepModel
