@@ -690,9 +690,9 @@ def test_per_batch_metric_is_rejected_with_the_keras_weighting(verify_report):
 
 def test_fixed_length_loop_is_not_taken_for_a_data_dependent_while(verify_report):
     verdict = stored_verdict(verify_report, "07.1", "wrong/fixed_loop.py")
-    assert "都是 1000 轮" in verdict.text and "正确" not in verdict.text, verdict.text
+    assert "都是 1000 次" in verdict.text and "正确" not in verdict.text, verdict.text
     solved = stored_verdict(verify_report, "07.1", "solution.py")
-    assert "从 1 开始跑 0 轮，从 27 开始跑 111 轮" in solved.text, solved.text
+    assert "从 1 开始循环 0 次，从 27 开始循环 111 次" in solved.text, solved.text
 
 
 def test_switch_left_on_after_an_error_is_named(verify_report):
@@ -850,11 +850,11 @@ def test_without_reduce_retracing_the_verdict_names_python_numbers_only(without)
 
 
 def test_without_graph_function_a_fixed_loop_is_not_judged(without):
-    """07.1 cannot count a While's rounds then: it says nothing about them, and the other checks still decide."""
+    """07.1 cannot count a While's iterations then: it says nothing about them, and the other checks still decide."""
     ex = exercises.get("07.1")
     without("wrap_function")
     fixed = evaluate(ex, run_source(_source("07.1", "wrong/fixed_loop.py"), "test 07.1 fixed"))
-    assert fixed.key == OK and "轮" not in fixed.text, fixed.text  # accepted, with no claim about rounds
+    assert fixed.key == OK and "开始循环" not in fixed.text, fixed.text  # accepted, with no claim about rounds
     python_value = run_source(_source("07.1", "wrong/python_value_in_graph.py"), "test 07.1 python value")
     assert evaluate(ex, python_value).key == "python_value_in_graph"
 

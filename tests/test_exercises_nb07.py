@@ -28,7 +28,7 @@ def test_slow_unrolled_trace_is_named_not_taken_for_an_endless_loop():
     ex, answer = _stored("07.1", "wrong/slow_trace__python_range.py")
     verdict = evaluate(ex, answer)
     assert verdict.key == "slow_trace", verdict.text
-    assert "追踪时被一轮轮展开" in verdict.text and "`If`" in verdict.text, verdict.text
+    assert "追踪时被一次次展开" in verdict.text and "`If`" in verdict.text, verdict.text
     assert "停不下来" not in verdict.text and "while n != 1:" in verdict.text, verdict.text
 
 
@@ -148,3 +148,74 @@ def test_the_checks_run_with_the_native_log_quiet(monkeypatch, ex_id, name):
     ex, answer = _stored(ex_id, name)
     evaluate(ex, answer)
     assert entered == [ex_id]
+
+
+# -- 07.2: verdicts that name the learner's actual mistake ------------------------------------------
+
+
+def test_off_by_one_write_index_is_not_blamed_on_the_size():
+    """size = time steps is right; writing at t + 1 is the mistake, and the text must say so."""
+    ex, answer = _stored("07.2", "wrong/write_index.py")
+    verdict = evaluate(ex, answer)
+    assert verdict.key == "write_index", verdict.text
+    assert "等于时间步数，这没错" in verdict.text and "t + 1" in verdict.text, verdict.text
+    assert "多半是别的长度" not in verdict.text, verdict.text
+
+
+def test_wrong_size_is_still_tensor_array_size():
+    """Control: a size that is the batch size keeps the size verdict."""
+    ex, answer = _stored("07.2", "wrong/tensor_array_size.py")
+    verdict = evaluate(ex, answer)
+    assert verdict.key == "tensor_array_size" and "批大小" in verdict.text, verdict.text
+
+
+def test_size_zero_points_at_the_static_shape():
+    ex, answer = _stored("07.2", "wrong/static_length__size_zero.py")
+    verdict = evaluate(ex, answer)
+    assert verdict.key == "static_length" and "size` 是 0" in verdict.text, verdict.text
+    assert "0 到 -1" not in verdict.text, verdict.text
+
+
+def test_written_out_initial_shape_is_named_instead_of_keepdims():
+    ex, answer = _stored("07.2", "wrong/accumulator_shape__fixed_initial.py")
+    verdict = evaluate(ex, answer)
+    assert verdict.key == "accumulator_shape" and "写死成了 (1,)" in verdict.text, verdict.text
+    assert "keepdims=True` 得到" not in verdict.text, verdict.text
+    # control: a missing keepdims still gets the keepdims explanation
+    ex, answer = _stored("07.2", "wrong/accumulator_shape__no_keepdims.py")
+    verdict = evaluate(ex, answer)
+    assert "keepdims=True` 得到" in verdict.text and "写死成了" not in verdict.text, verdict.text
+
+
+def test_reduce_retracing_is_named_and_the_count_is_not_contradicted():
+    ex, answer = _stored("07.2", "wrong/retraced__reduce_retracing.py")
+    verdict = evaluate(ex, answer)
+    assert verdict.key == "retraced" and "追踪了 2 次" in verdict.text, verdict.text
+    assert "reduce_retracing=True` 不能代替输入签名" in verdict.text, verdict.text
+    assert "每个新形状都生成" not in verdict.text, verdict.text
+    # control: without reduce_retracing every shape traces, and the text says so
+    ex, answer = _stored("07.2", "wrong/retraced__python_loop.py")
+    verdict = evaluate(ex, answer)
+    assert verdict.key == "retraced" and "reduce_retracing" not in verdict.text, verdict.text
+
+
+def test_tensor_array_dtype_is_explained_not_dumped():
+    ex, answer = _stored("07.2", "wrong/tensor_array_dtype.py")
+    verdict = evaluate(ex, answer)
+    assert verdict.key == "tensor_array_dtype" and "float32" in verdict.text, verdict.text
+    assert "op elements float but list elements double" not in verdict.text, verdict.text
+
+
+def test_success_texts_do_not_describe_code_the_learner_did_not_write():
+    ex, answer = _stored("07.1", "solution.py")
+    assert "tf.cond" not in evaluate(ex, answer).text
+    ex, answer = _stored("07.2", "solution.py")
+    assert "tf.range` 循环" not in evaluate(ex, answer).text
+
+
+def test_tensor_array_dtype_check_keeps_tf_traceback_log_away(caplog):
+    """TF logs an English traceback (logger 'tensorflow', ERROR) when a TensorArray gets the wrong dtype."""
+    ex, answer = _stored("07.2", "wrong/tensor_array_dtype.py")
+    with caplog.at_level("ERROR", logger="tensorflow"):
+        evaluate(ex, answer)
+    assert not [r for r in caplog.records if "expected dtype" in r.getMessage()], caplog.text

@@ -160,13 +160,13 @@ def _check_collatz(answer) -> str:
         )
         raise Wrong(
             "slow_trace",
-            f"循环在追踪时被一轮轮展开了：检查等了 {found.get('seconds', TRACE_PATIENCE):.1f} 秒，`tf.function` 还在追踪，"
+            f"循环在追踪时被一次次展开了：检查等了 {found.get('seconds', TRACE_PATIENCE):.1f} 秒，`tf.function` 还在追踪，"
             f"这张计算图里已经有 {found.get('ops', UNROLLED_OPS)} 个算子，而且还在增加（正确答案的图只有十来个）。"
-            "Python 的 `range` 循环（或条件是 Python 值的 `while`）在追踪时真的一轮轮执行，"
-            f"每一轮都把循环体复制一份放进计算图{copies}。轮数也在追踪时就定死了：需要的步数比它多的起点会算错；"
+            "Python 的 `range` 循环（或条件是 Python 值的 `while`）在追踪时真的一次次执行，"
+            f"每一次都把循环体复制一份放进计算图{copies}。循环次数也在追踪时就定死了：需要的步数比它多的起点会算错；"
             "Python 的循环条件要是一直成立，追踪就永远不会结束。",
             "把结束条件写进 `while` 本身：`while n != 1:`，条件是张量，AutoGraph 把它改写成一个 `While` 算子，"
-            "循环体只记一份，`n` 需要几步就循环几轮。",
+            "循环体只记一份，`n` 需要几步就循环几次。",
         ) from None
 
 
@@ -247,18 +247,18 @@ def _judge_collatz(answer) -> str:
         shown = "、".join(map(str, rounds[1]))
         raise Wrong(
             "fixed_loop",
-            f"计算图里有 `While`，可它跑多少轮和 `n` 无关：检查数了循环的轮数，从 1 开始（0 步就到了）和从 27 开始"
-            f"（要 111 步）都是 {shown} 轮。轮数在追踪时就定死了（例如 `for _ in tf.range(1000)`，"
-            "再用 `if n != 1` 让多出来的轮次什么也不做）：已经到 1 的 `n` 也要白跑完这些轮，"
+            f"计算图里有 `While`，可它循环几次和 `n` 无关：检查数了循环的次数，从 1 开始（0 步就到了）和从 27 开始"
+            f"（要 111 步）都是 {shown} 次。循环次数在追踪时就定死了（例如 `for _ in tf.range(1000)`，"
+            "再用 `if n != 1` 让多出来的那些次什么也不做）：已经到 1 的 `n` 也要白跑完这些次，"
             "步数超过这个上限的起点就会算错。题目要的是循环的结束条件依赖 `n`。",
-            "把结束条件写进 `while` 本身：`while n != 1:`，条件是张量，`n` 需要几步就循环几轮。",
+            "把结束条件写进 `while` 本身：`while n != 1:`，条件是张量，`n` 需要几步就循环几次。",
         )
     counted = ""
     if rounds is not None and len(rounds[1]) == 1:
-        counted = f"（从 1 开始跑 {rounds[1][0]} 轮，从 27 开始跑 {rounds[27][0]} 轮）"
+        counted = f"（从 1 开始循环 {rounds[1][0]} 次，从 27 开始循环 {rounds[27][0]} 次）"
     return (
-        f"4 个起点都算对了，检查的调用最多追踪了 1 次，计算图里有 `{loops[0]}` 算子{counted}：条件依赖张量的 `while` 和 `if` "
-        "被 AutoGraph 改写成了 `tf.while_loop` 和 `tf.cond`。"
+        f"4 个起点都算对了，检查的调用最多追踪了 1 次，计算图里有 `{loops[0]}` 算子{counted}：循环的结束条件是张量，"
+        "循环体在图里只有一份，`n` 需要几步，运行时就循环几次。"
     )
 
 
@@ -306,8 +306,17 @@ def _grows_along_one_axis(before: str, after: str) -> bool:
 
 
 def _check_running_sum(answer) -> str:
-    with _quiet_native_log():
-        return _judge_running_sum(answer)
+    import tensorflow as tf
+
+    logger = tf.get_logger()
+    level = logger.level
+    # a TensorArray of the wrong dtype makes TF log an English traceback at trace time; the verdict explains it
+    logger.setLevel("CRITICAL")
+    try:
+        with _quiet_native_log():
+            return _judge_running_sum(answer)
+    finally:
+        logger.setLevel(level)
 
 
 def _judge_running_sum(answer) -> str:
@@ -355,9 +364,14 @@ def _judge_running_sum(answer) -> str:
             grown = re.search(r"'(\w+)' has shape (.+?) before the loop, but shape (.+?) after one iteration", str(err.error))
             if isinstance(err.error, ValueError) and grown and not _grows_along_one_axis(*grown.groups()[1:]):
                 name, before, after = grown.groups()
+                # before has no None but after has: an initial value with a written-out shape, e.g. (1,)
+                known = re.fullmatch(r"\(\d+(, \d+)*,?\)", before.strip()) and "None" in after
                 cause = (
                     f"初值是 Python 数（如 `{name} = 0.0`），形状是 ()，加上 `[批, 1]` 的量就成了 {after}。"
                     if before.strip() == "()"
+                    else f"初值的形状写死成了 {before}（如 `tf.zeros([1])`），可每一步加上的量是 `[批, 1]`，"
+                    f"相加广播成了 {after}：批大小要到运行时才知道，初值的形状也得用 `tf.shape(x)` 算。"
+                    if known
                     else f"每一步加上的量和 `{name}` 形状不同，相加时广播成了 {after}：例如 `tf.reduce_sum(..., axis=-1)` "
                     "不写 `keepdims=True` 得到 `[批]`，和 `[批, 1]` 相加广播成 `[批, 批]`。"
                 )
@@ -381,6 +395,23 @@ def _judge_running_sum(answer) -> str:
             overflow = re.search(r"modify element (\d+) in a list with (\d+) elements|write to index (\d+)", str(err.error))
             if isinstance(err.error, tf.errors.InvalidArgumentError) and overflow:
                 size = overflow.group(2) or overflow.group(3)
+                index = overflow.group(1) or size
+                if size == "0":
+                    raise Wrong(
+                        "static_length",
+                        "`TensorArray` 的 `size` 是 0：输入签名里时间长度是 `None`，追踪时 `x.shape[1]`（静态形状）也是 `None`，"
+                        "`x.shape[1] or 0` 这类写法在追踪时就把 `size` 定成了 0，第一次写入就越界"
+                        "（InvalidArgumentError：要写下标 0 的元素，可它一个位置也没有）。",
+                        "用运行时才知道的长度：`tf.TensorArray(tf.float32, size=tf.shape(x)[1])`。",
+                    ) from None
+                if overflow.group(2) and size == str(steps):
+                    raise Wrong(
+                        "write_index",
+                        f"`TensorArray` 的 `size` 是 {size}，等于时间步数，这没错；可循环写到了下标 {index}，"
+                        f"而它只有下标 0 到 {steps - 1}（InvalidArgumentError：越界写入）。"
+                        "第 `t` 步的结果要写在下标 `t`：多半是写成了 `t + 1` 这类下标。",
+                        "写成 `outputs = outputs.write(t, total)`，下标就是循环变量 `t`。",
+                    ) from None
                 which = "批大小 `tf.shape(x)[0]`" if size == str(n) else "别的长度"
                 raise Wrong(
                     "tensor_array_size",
@@ -389,6 +420,14 @@ def _judge_running_sum(answer) -> str:
                     f"（InvalidArgumentError：要写下标 {size} 的元素，可它只有下标 0 到 {int(size) - 1} 这 {size} 个位置）。"
                     "`TensorArray` 每个时间步存一个元素，`size` 要等于时间步数。",
                     "`tf.TensorArray(tf.float32, size=tf.shape(x)[1])`：时间是第 1 维（转置成 `[时间, 批, 3]` 后就是第 0 维）。",
+                ) from None
+            if isinstance(err.error, tf.errors.InvalidArgumentError) and "Invalid data types" in str(err.error):
+                raise Wrong(
+                    "tensor_array_dtype",
+                    "`TensorArray` 的类型和写进去的张量不符（InvalidArgumentError：Invalid data types）："
+                    "`TensorArray` 只能存一种类型（dtype），建它时写的类型要和每一步写入的 `total` 一样，"
+                    "这里输入和累加和都是 `float32`。",
+                    "`tf.TensorArray(tf.float32, size=...)`，或者写 `tf.TensorArray(x.dtype, size=...)`，跟着输入的类型走。",
                 ) from None
             if isinstance(err.error, (TypeError, ValueError)) and (
                 "None" in str(err.error) or "`size` must be provided" in str(err.error)
@@ -421,16 +460,22 @@ def _judge_running_sum(answer) -> str:
             raise Wrong("wrong_value", f"输入形状 {x.shape} 时累加和不对：最大误差 {np.abs(got - want).max():.4f}。")
     count = answer.experimental_get_tracing_count() - traced_before
     if count > 1:
+        why = (
+            "`reduce_retracing=True` 不能代替输入签名：它在第一次调用时还是按具体形状追踪，"
+            "等第二种形状出现，才把形状放宽成 `None` 再追踪一次，所以至少追踪 2 次。"
+            if private_api.reduces_retracing(answer)
+            else "每遇到一个没见过的形状，就重新追踪一次，生成一张新的计算图。"
+        )
         raise Wrong(
             "retraced",
-            f"检查用 3 种批大小、3 种长度的输入调用，一共追踪了 {count} 次：每个新形状都生成了一张新的计算图。",
+            f"检查用 3 种批大小、3 种长度的输入调用，一共追踪了 {count} 次：{why}",
             "用 `input_signature=[tf.TensorSpec([None, None, 3], tf.float32)]` 声明批大小和长度都未知。",
         )
     ops = _graph_op_types(answer, tf.TensorSpec([None, None, 3], tf.float32))
     if not ops & {"While", "StatelessWhile"}:
         return (
             "3 种形状的输入都算对了，只追踪了 1 次。你没有写循环，而是用了一次算完整个序列的算子（如 `tf.cumsum`）："
-            "能这样写时它更快。本题练的是 `tf.range` 循环加 `tf.TensorArray`，每一步依赖上一步的 RNN 只能这样展开，"
+            "能这样写时它更快。本题练的是循环加 `tf.TensorArray`，每一步依赖上一步的 RNN 只能这样展开，"
             "不妨也用它写一遍。"
         )
     if not any(op.startswith(("TensorList", "EmptyTensorList")) for op in ops):
@@ -442,7 +487,7 @@ def _judge_running_sum(answer) -> str:
             "`outputs = tf.TensorArray(tf.float32, size=tf.shape(x)[1])`；循环里 `outputs = outputs.write(t, total)`，"
             "最后 `outputs.stack()`。"
         )
-    return "3 种形状的输入都算对了，只追踪了 1 次：`tf.range` 循环加 `tf.TensorArray`，一张计算图处理任意长度。"
+    return "3 种形状的输入都算对了，只追踪了 1 次：计算图里有循环和 `tf.TensorArray`，一张计算图处理任意长度。"
 
 
 EX_07_2 = Exercise(
@@ -457,7 +502,9 @@ EX_07_2 = Exercise(
         "`helpers.sequences.running_sum` 给出的目标一样）。\n\n"
         "逐个时间步循环、用 `tf.TensorArray` 收集每一步的结果。检查会用 3 种批大小和长度调用它，"
         "看结果对不对、是不是**只追踪一次**；写了循环的话，还看计算图里有没有 `tf.TensorArray`。"
-        "不用 `tf.TensorArray` 的写法（如 `tf.cumsum`，或循环里每步 `tf.concat`）也算对，但请再用 `tf.TensorArray` 练一遍。"
+        "不用 `tf.TensorArray` 的写法（如 `tf.cumsum`，或循环里每步 `tf.concat` 再加上 "
+        "`tf.autograph.experimental.set_loop_options(shape_invariants=...)`）也算对，但请再用 `tf.TensorArray` 练一遍；"
+        "只写 `tf.concat`、不放宽形状，循环变量的形状会变，追踪时就报错（见第 3 节）。"
     ),
     hints=(
         "先 `tf.transpose(x, [1, 0, 2])` 变成 `[时间, 批, 3]`，再 `for t in tf.range(tf.shape(x)[0]):` 逐步处理。",
@@ -536,7 +583,7 @@ EX_07_3 = Exercise(
     task=(
         "这道题用到第 1 节什么时候重新追踪的规矩，和第 2 节条件是 Python 值还是张量的区别。"
         "不运行代码，先想一想：下面 6 次调用一共会让 `relu_if` 追踪几次？把次数（一个整数）写进答案单元格。"
-        "检查会真的运行一遍，并逐次解释。\n\n```python\n" + TRACE_CALLS + "\n```"
+        "检查会真的运行一遍，比一比你的次数；答对后逐次解释每次调用为什么追踪或复用。\n\n```python\n" + TRACE_CALLS + "\n```"
     ),
     hints=(
         "`tf.function` 按“参数的类型和形状，加上 Python 参数的值”决定是复用已有的计算图还是重新追踪。",

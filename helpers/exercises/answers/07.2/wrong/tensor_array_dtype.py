@@ -1,0 +1,13 @@
+@tf.function(input_signature=[tf.TensorSpec([None, None, 3], tf.float32)])
+def running_sum(x):
+    x = tf.transpose(x, [1, 0, 2])
+    steps = tf.shape(x)[0]
+    outputs = tf.TensorArray(tf.float64, size=steps)  # 类型和写入的 float32 不符
+    total = tf.zeros([tf.shape(x)[1], 1])
+    for t in tf.range(steps):
+        total += tf.reduce_sum(x[t], axis=-1, keepdims=True)
+        outputs = outputs.write(t, total)
+    return tf.transpose(outputs.stack(), [1, 0, 2])
+
+
+answer = running_sum
