@@ -8,18 +8,11 @@ verdict does not change when the check runs again, and the answers that are not 
 from __future__ import annotations
 
 import pytest
+from exercise_answers import hint_line as _hint
+from exercise_answers import stored_answer as _answer
 
 import helpers.exercises as exercises
-from helpers.exercises.core import ANSWERS, evaluate, run_source
-
-
-def _answer(exercise_id: str, path: str):
-    source = (ANSWERS / exercise_id / path).read_text(encoding="utf-8")
-    return run_source(source, f"test {exercise_id} {path}")
-
-
-def _hint(text: str) -> str:
-    return next(line for line in text.splitlines() if line.startswith("提示："))
+from helpers.exercises.core import evaluate
 
 
 @pytest.mark.parametrize(

@@ -7,10 +7,11 @@ import dataclasses
 import time
 
 import pytest
+from exercise_answers import stored as _stored
 
 import helpers.exercises as exercises
 from helpers.exercises import nb03
-from helpers.exercises.core import OK, TIMEOUT, evaluate, run_source
+from helpers.exercises.core import OK, TIMEOUT, evaluate
 
 tf = pytest.importorskip("tensorflow")
 
@@ -100,11 +101,6 @@ def test_lost_samples_in_03_4_shows_what_came_out(make, shown):
 
 
 # -- added: comprehensions in a graph, stale cache files, small shuffle buffers in 03.4 --------------
-
-
-def _stored(ex_id: str, name: str):
-    ex = exercises.get(ex_id)
-    return ex, run_source((ex.folder / name).read_text(encoding="utf-8"), f"test {ex_id} {name}")
 
 
 # -- 03.2: a comprehension over a dataset inside tf.function --------------------------------------

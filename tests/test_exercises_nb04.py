@@ -7,19 +7,13 @@ The stored answers in ``helpers/exercises/answers/04.*`` already get their verdi
 from __future__ import annotations
 
 import pytest
+from exercise_answers import hint_line as _hint
+from exercise_answers import stored as _stored
+from exercise_answers import stored_verdict as _verdict
 
 import helpers.exercises as exercises
 from helpers.exercises import nb04
-from helpers.exercises.core import ANSWERS, OK, evaluate, run_source
-
-
-def _verdict(exercise_id: str, path: str):
-    source = (ANSWERS / exercise_id / path).read_text(encoding="utf-8")
-    return evaluate(exercises.get(exercise_id), run_source(source, f"test {exercise_id} {path}"))
-
-
-def _hint(text: str) -> str:
-    return next(line for line in text.splitlines() if line.startswith("提示："))
+from helpers.exercises.core import OK, evaluate, run_source
 
 
 @pytest.mark.parametrize(
@@ -67,11 +61,6 @@ def test_04_1_each_mistake_has_its_own_message_and_hint(path, key, said):
 def test_04_1_float_of_a_vector_is_explained_not_dumped():
     text = _verdict("04.1", "wrong/not_scalar__float_of_vector.py").text
     assert "异常" not in text and "sparse_categorical_crossentropy" in text, text
-
-
-def _stored(ex_id: str, name: str):
-    ex = exercises.get(ex_id)
-    return ex, run_source((ex.folder / name).read_text(encoding="utf-8"), f"test {ex_id} {name}")
 
 
 def test_half_l2_names_both_causes_and_the_keras_formula():

@@ -7,18 +7,10 @@ The stored answers in ``helpers/exercises/answers/05.*`` already get their verdi
 from __future__ import annotations
 
 import pytest
+from exercise_answers import hint_line as _hint
+from exercise_answers import stored_verdict as _verdict
 
 import helpers.exercises as exercises
-from helpers.exercises.core import ANSWERS, evaluate, run_source
-
-
-def _verdict(exercise_id: str, path: str):
-    source = (ANSWERS / exercise_id / path).read_text(encoding="utf-8")
-    return evaluate(exercises.get(exercise_id), run_source(source, f"test {exercise_id} {path}"))
-
-
-def _hint(text: str) -> str:
-    return next(line for line in text.splitlines() if line.startswith("提示："))
 
 
 @pytest.mark.parametrize(

@@ -6,19 +6,10 @@ verdicts say (the cause, not just the key) and the controls that must stay accep
 
 from __future__ import annotations
 
-import helpers.exercises as exercises
-from helpers.exercises.core import OK, evaluate, run_source
+from exercise_answers import stored as _stored
+from exercise_answers import stored_verdict as _verdict
 
-
-def _stored(ex_id: str, name: str):
-    ex = exercises.get(ex_id)
-    return ex, run_source((ex.folder / name).read_text(encoding="utf-8"), f"test {ex_id} {name}")
-
-
-def _verdict(ex_id: str, name: str):
-    ex, answer = _stored(ex_id, name)
-    return evaluate(ex, answer)
-
+from helpers.exercises.core import OK, evaluate
 
 # -- 06.2 -------------------------------------------------------------------------------------
 

@@ -10,16 +10,11 @@ import contextlib
 import os
 
 import pytest
+from exercise_answers import stored as _stored
 
 import helpers.exercises as exercises
 from helpers.exercises import nb07, private_api
 from helpers.exercises.core import OK, TIMEOUT, evaluate, run_source
-
-
-def _stored(ex_id: str, name: str):
-    ex = exercises.get(ex_id)
-    return ex, run_source((ex.folder / name).read_text(encoding="utf-8"), f"test {ex_id} {name}")
-
 
 # -- 07.1: a Python range loop that takes seconds to trace ----------------------------------------
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from exercise_answers import stored_verdict as _stored_verdict
 
 import helpers.exercises as exercises
 from helpers.exercises import private_api
@@ -115,11 +116,6 @@ def test_clearing_per_batch_needs_a_reset_to_be_called_that():
 
 
 # -- added: reset once, record_if switched off --------------------------------------------------
-
-
-def _stored_verdict(ex_id: str, name: str):
-    ex = exercises.get(ex_id)
-    return evaluate(ex, run_source((ex.folder / name).read_text(encoding="utf-8"), f"test {ex_id} {name}"))
 
 
 # -- 08.1: reset once before all epochs -----------------------------------------------------------
