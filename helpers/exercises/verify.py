@@ -36,7 +36,7 @@ from helpers.exercises.core import (
 
 #: A wrong answer meant to loop forever is stopped after this many seconds (its exercise's limit is longer).
 QUICK_TIME_LIMIT = 0.5
-#: Feedback within a second: a check may use at most this much CPU time (CPU, not wall clock, so that a
+#: Feedback within a second: a check should use at most this much CPU time (CPU, not wall clock, so that a
 #: machine busy with other work does not fail it; TensorFlow's own threads count too).
 FEEDBACK_CPU_SECONDS = 1.0
 #: Each exercise stores at least this many wrong answers (the common mistakes, each with its own verdict).
