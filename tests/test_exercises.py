@@ -236,7 +236,7 @@ def test_list_fails_where_the_answer_files_are_missing(tmp_path, monkeypatch, ca
 
 
 def test_for_notebook_accepts_a_file_name():
-    assert [ex.id for ex in exercises.for_notebook("notebooks/04_keras_fit.ipynb")] == ["04.1", "04.2"]
+    assert [ex.id for ex in exercises.for_notebook("notebooks/04_keras_fit.ipynb")] == ["04.1", "04.2", "04.3"]
 
 
 # -- tools/sync_exercises.py -------------------------------------------------------------------

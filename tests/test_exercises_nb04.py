@@ -118,3 +118,56 @@ def test_an_error_inside_predict_is_not_blamed_on_the_learners_function():
     ex, answer = _stored("04.2", "wrong/exception__reshape.py")  # control: it raises in the learner's own code
     verdict = evaluate(ex, answer)
     assert verdict.key == "exception" and "单独调用你的函数" in verdict.text, verdict.text
+
+
+@pytest.mark.parametrize(
+    ("path", "key", "said"),
+    [
+        ("wrong/no_restore.py", "no_restore", "最后一轮的权重，不是 `val_loss` 最好的第 3 轮"),
+        ("wrong/monitors_training.py", "monitors_training", '`monitor="loss"`'),
+        ("wrong/no_validation__split.py", "no_validation", "`validation_split=0.25`"),
+        ("wrong/validation_is_train.py", "validation_is_train", "训练数据 `(x_train, y_train)`"),
+        ("wrong/too_few_epochs.py", "too_few_epochs", "`epochs=3`"),
+        ("wrong/too_few_epochs__patience.py", "too_few_epochs", "`patience=10`"),
+        ("wrong/wrong_mode.py", "wrong_mode", "装回的是第 1 轮"),
+        ("wrong/not_history.py", "not_history", "忘了写 `return`"),
+        ("wrong/not_history__dict.py", "not_history", "`history.history`"),
+        ("wrong/exception__keyword.py", "exception", "restore_best"),
+    ],
+)
+def test_04_3_each_mistake_has_its_own_message_and_hint(path, key, said):
+    verdict = _verdict("04.3", path)
+    assert verdict.key == key, verdict.text
+    assert said in verdict.text, verdict.text
+    stopping_hint = exercises.get("04.3").hints[0]
+    assert stopping_hint not in _hint(verdict.text), f"the general EarlyStopping hint is not about {key}"
+
+
+def test_04_3_restored_weights_are_the_best_epochs_not_the_last():
+    """The data puts the best validation epoch before the last, so keeping the last epoch's weights is seen."""
+    ex, answer = _stored("04.3", "solution.py")
+    verdict = evaluate(ex, answer)
+    assert verdict.key == OK and "装回了第 3 轮" in verdict.text and "第 5 轮后停下" in verdict.text, verdict.text
+
+
+def test_04_3_patience_zero_is_accepted_with_a_note_as_keras_treats_it_like_one():
+    ex, answer = _stored("04.3", "right/patience_zero.py")
+    verdict = evaluate(ex, answer)
+    assert verdict.key == OK and "`patience=0`" in verdict.text, verdict.text
+    solved = evaluate(ex, run_source(ex.solution + "\n", "test 04.3 solution"))
+    assert solved.key == OK and "patience=0" not in solved.text, solved.text  # control: no note for patience=2
+
+
+def test_04_3_a_failure_of_the_checks_bookkeeping_is_not_blamed_on_the_learner(monkeypatch):
+    def no_snapshots(model, data, calls, snapshots):
+        fit = model.fit
+
+        def stand_in(*args, **kwargs):
+            calls.append({"x": args[0], "y": args[1], **kwargs})
+            return fit(*args, **kwargs)
+
+        return stand_in
+
+    monkeypatch.setattr(nb04, "_recording_fit", no_snapshots)
+    ex, answer = _stored("04.3", "solution.py")
+    assert evaluate(ex, answer).key == "check_failed", "weights not recorded is the check's own fault"

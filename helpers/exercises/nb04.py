@@ -1,4 +1,4 @@
-"""Exercises of 04_keras_fit: the loss fit reports, a generator for predict."""
+"""Exercises of 04_keras_fit: the loss fit reports, a generator for predict, choosing epochs with EarlyStopping."""
 
 from __future__ import annotations
 
@@ -399,4 +399,249 @@ EX_04_2 = Exercise(
 )
 
 
-EXERCISES = [EX_04_1, EX_04_2]
+# -- 04.3 -------------------------------------------------------------------------------------
+
+#: The check's data: one feature, labels ``x > 0``. One of the four validation labels is the other way, so the
+#: validation loss falls while the weight grows towards ln 3 (epoch 3) and rises after that; the validation
+#: accuracy is 0.25 after epoch 1 and 0.75 from epoch 2 on; the training loss falls every epoch.
+_TRAIN_X, _TRAIN_Y = [1.0, -1.0, 1.0, -1.0, 1.0, -1.0, 1.0, -1.0], [1, 0, 1, 0, 1, 0, 1, 0]
+_VAL_X, _VAL_Y = [1.0, -1.0, 1.0, -1.0], [1, 0, 0, 0]
+
+#: The hint for every mistake in how ``EarlyStopping`` is set up.
+_STOP_HINT = (
+    "`keras.callbacks.EarlyStopping(monitor=\"val_loss\", patience=2, restore_best_weights=True)` 放进 "
+    "`callbacks=[...]`，`fit` 里写 `validation_data=(x_val, y_val)` 和一个宽裕的 `epochs`（比如 100）。"
+)
+
+
+def _early_stopping_model():
+    import keras
+
+    model = keras.Sequential(
+        [
+            keras.Input(shape=(1,)),
+            keras.layers.Dense(
+                1, activation="sigmoid", use_bias=False, kernel_initializer=keras.initializers.Constant(-1.0)
+            ),
+        ]
+    )
+    # run_eagerly: a handful of one-batch epochs; tracing the train and test steps would cost more than they do
+    model.compile(
+        optimizer=keras.optimizers.SGD(1.2), loss="binary_crossentropy", metrics=["accuracy"], run_eagerly=True
+    )
+    return model
+
+
+def _same_arrays(given, *wanted) -> bool:
+    """True if ``given`` is a tuple or list whose first items hold the values of ``wanted``."""
+    import numpy as np
+
+    if not isinstance(given, (tuple, list)) or len(given) < len(wanted):
+        return False
+    try:
+        return all(np.shape(g) == np.shape(w) and np.array_equal(np.asarray(g), w) for g, w in zip(given, wanted))
+    except (TypeError, ValueError):
+        return False
+
+
+def _judge_fit_arguments(arguments: dict, data: tuple) -> list:
+    """Judge what the learner passed to ``fit`` before it trains; return the callbacks as a list, else raise :class:`Wrong`."""
+    import keras
+
+    x_train, y_train, x_val, y_val = data
+    if not _same_arrays((arguments.get("x"), arguments.get("y")), x_train, y_train):
+        raise Wrong(
+            "wrong_train_data",
+            "`fit` 拿到的训练数据不是 `x_train, y_train`：模型要在训练集上学，验证集只用来挑选轮数。",
+            "`model.fit(x_train, y_train, validation_data=(x_val, y_val), ...)`。",
+        )
+    validation = arguments.get("validation_data")
+    if validation is None:
+        split = arguments.get("validation_split") or 0
+        how = (
+            f"你写了 `validation_split={split}`：它从训练数据的末尾再切出一份做验证，没有用传进来的 `x_val, y_val`。"
+            if split
+            else "没有验证数据，历史记录里就没有 `val_loss`、`val_accuracy`，`EarlyStopping` 找不到要看的值，"
+            "只发一条警告，训练一直跑满 `epochs`。"
+        )
+        raise Wrong(
+            "no_validation",
+            f"`fit` 没有拿到验证集 `(x_val, y_val)`：{how}",
+            "给 `fit` 加上 `validation_data=(x_val, y_val)`。",
+        )
+    if _same_arrays(validation, x_train, y_train):
+        raise Wrong(
+            "validation_is_train",
+            "`validation_data` 里放的是训练数据 `(x_train, y_train)`：在学过的样本上算出的“验证”指标"
+            "和训练指标一样一路变好，挑不出模型在没见过的数据上最好的那一轮。",
+            "`validation_data=(x_val, y_val)`：验证集要和训练集分开。",
+        )
+    if not _same_arrays(validation, x_val, y_val):
+        raise Wrong(
+            "no_validation",
+            f"`validation_data` 不是 `(x_val, y_val)`，而是 {type(validation).__name__}：题目给了验证集，就用它。",
+            "`validation_data=(x_val, y_val)`：一个元组，先放输入，再放标签。",
+        )
+    given = arguments.get("callbacks")
+    given = [given] if isinstance(given, keras.callbacks.Callback) else list(given or [])  # Keras accepts one, too
+    stops = [cb for cb in given if isinstance(cb, keras.callbacks.EarlyStopping)]
+    if not stops:
+        raise Wrong(
+            "no_early_stopping",
+            "`fit` 的 `callbacks` 里没有 `keras.callbacks.EarlyStopping`：没有它，训练总是跑满 `epochs`，"
+            "不会在验证指标不再变好时停下，也不会装回最好那一轮的权重。",
+            _STOP_HINT,
+        )
+    monitor = str(stops[-1].monitor)
+    if not monitor.startswith("val_"):
+        raise Wrong(
+            "monitors_training",
+            f"`EarlyStopping` 看的是 `monitor=\"{monitor}\"`，这是在训练集上算的指标：它"
+            "照着模型学过的样本变好，说不出模型在没见过的数据上哪一轮最好；按训练损失选，往往就是最后一轮。"
+            "验证集要参与挑选，`EarlyStopping` 就得看它上面的指标。",
+            "看验证集上的指标：`monitor=\"val_loss\"`（默认值）或 `monitor=\"val_accuracy\"`。",
+        )
+    return given
+
+
+def _recording_fit(model, data: tuple, calls: list, snapshots: list):
+    """A stand-in for ``model.fit``: judges its arguments, then trains, noting the weights after every epoch."""
+    import inspect
+
+    import keras
+
+    original = model.fit
+    signature = inspect.signature(original)
+    snapshot = keras.callbacks.LambdaCallback(on_epoch_end=lambda epoch, logs: snapshots.append(model.get_weights()))
+
+    def fit(*args, **kwargs):
+        try:
+            bound = signature.bind(*args, **kwargs)
+        except TypeError:  # let Keras say what is wrong with the call
+            return original(*args, **kwargs)
+        calls.append(dict(bound.arguments))
+        callbacks = _judge_fit_arguments(bound.arguments, data)  # a Wrong here saves training a wrong setup
+        snapshots.clear()
+        bound.arguments["callbacks"] = [*callbacks, snapshot]
+        return original(*bound.args, **bound.kwargs)
+
+    return fit
+
+
+def _check_early_stopping(answer) -> str:
+    import keras
+    import numpy as np
+
+    data = tuple(
+        np.array(values, dtype=np.float32).reshape(-1, 1) for values in (_TRAIN_X, _TRAIN_Y, _VAL_X, _VAL_Y)
+    )
+    model = _early_stopping_model()
+    calls, snapshots = [], []
+    model.fit = _recording_fit(model, data, calls, snapshots)
+    try:
+        returned = call(answer, model, *data)
+    except LearnerError as error:
+        raise _raised(error) from None
+    if not calls:
+        raise Wrong(
+            "no_fit",
+            "你的函数没有调用 `model.fit`，模型一轮也没有训练。",
+            "在函数里调用 `model.fit(x_train, y_train, ...)`，把它的返回值 `return` 出去。",
+        )
+    arguments = calls[-1]
+    stop = [cb for cb in _judge_fit_arguments(arguments, data) if isinstance(cb, keras.callbacks.EarlyStopping)][-1]
+    history = returned if isinstance(returned, keras.callbacks.History) else model.history
+    values = (history.history if history is not None else {}).get(stop.monitor)
+    if not values:
+        raise Wrong(
+            "no_validation",
+            f"历史记录里没有 `{stop.monitor}`：`EarlyStopping` 找不到它要看的值。"
+            "`fit` 会记下 `val_loss` 和 `compile` 时每个指标的 `val_` 版本（这里是 `val_accuracy`）。",
+            "`monitor=\"val_loss\"` 或 `monitor=\"val_accuracy\"`。",
+        )
+    epochs = arguments.get("epochs", 1)
+    ran = len(values)
+    higher_is_better = "acc" in stop.monitor or "auc" in stop.monitor
+    best = int(np.argmax(values) if higher_is_better else np.argmin(values))  # the first of equal values
+    if stop.stopped_epoch == 0 and ran == epochs:
+        still = "到最后一轮还在变好" if best == ran - 1 else f"最好的是第 {best + 1} 轮，之后只跑了 {ran - 1 - best} 轮"
+        raise Wrong(
+            "too_few_epochs",
+            f"训练跑满了 `epochs={epochs}` 轮，`EarlyStopping` 一次也没有让它停下：`{stop.monitor}` {still}，"
+            f"还没等满 `patience={stop.patience}` 轮。轮数上限太小，挑选轮数的其实是你写的 `epochs`，不是验证集。",
+            "把 `epochs` 写得宽裕些（比如 100），让 `EarlyStopping` 在验证指标不再变好时停下。",
+        )
+    if len(snapshots) != ran:  # the check's own bookkeeping: never the learner's fault
+        raise RuntimeError(f"recorded {len(snapshots)} epochs of weights for {ran} epochs of history")
+    final = model.get_weights()
+    matches = [e for e, weights in enumerate(snapshots) if all(np.array_equal(a, b) for a, b in zip(final, weights))]
+    if best not in matches:
+        if stop.best_epoch != best and stop.best_epoch in matches:
+            raise Wrong(
+                "wrong_mode",
+                f"装回的是第 {stop.best_epoch + 1} 轮，可 `{stop.monitor}` 最好的是第 {best + 1} 轮："
+                "`mode` 把方向弄反了（损失越小越好，准确率越大越好）。",
+                "不写 `mode`（默认 \"auto\" 按指标的名字判断方向），或者损失写 `mode=\"min\"`、准确率写 `mode=\"max\"`。",
+            )
+        if ran - 1 in matches:
+            raise Wrong(
+                "no_restore",
+                f"训练在第 {ran} 轮后停了，可模型留下的是最后一轮的权重，不是 `{stop.monitor}` 最好的第 {best + 1} 轮的："
+                "`EarlyStopping` 默认 `restore_best_weights=False`，只让训练停下，不装回最好那一轮。"
+                f"停下之前的 {ran - 1 - best} 轮都没有变好。",
+                "`EarlyStopping(..., restore_best_weights=True)`。",
+            )
+        raise Wrong(
+            "not_best_weights",
+            f"`fit` 结束后，模型的权重不是 `{stop.monitor}` 最好的第 {best + 1} 轮的：函数返回之前，权重又被改过了。",
+            "`fit` 之后不要再训练或改动模型的权重，直接 `return` `fit` 的返回值。",
+        )
+    if not isinstance(returned, keras.callbacks.History):
+        if returned is None:
+            what = "`None`，什么也没有返回：多半是忘了写 `return`"
+        elif isinstance(returned, dict):
+            what = "一个字典：多半是 `history.history`，它只是 History 对象里各轮的指标"
+        else:
+            what = type(returned).__name__
+        raise Wrong(
+            "not_history",
+            f"训练和挑选都对了，可你的函数返回的是{what}。题目要的是 `fit` 的返回值，一个 `keras.callbacks.History`"
+            "（它的 `.history` 是各轮的指标，`.epoch` 是跑了哪几轮）。",
+            "`return model.fit(...)`，或者先 `history = model.fit(...)`，最后 `return history`。",
+        )
+    note = (
+        "\n另外：`patience=0` 在 Keras 里和 `patience=1` 一样，都是第一轮没有变好就停；写 1 更能说清这个意思。"
+        if stop.patience == 0
+        else ""
+    )
+    return (
+        f"`fit` 在验证集上看 `{stop.monitor}`，最好的是第 {best + 1} 轮；之后 {ran - 1 - best} 轮没有变好，"
+        f"第 {ran} 轮后停下（上限 {epochs} 轮），模型装回了第 {best + 1} 轮的权重。" + note
+    )
+
+
+EX_04_3 = Exercise(
+    id="04.3",
+    notebook=NOTEBOOK,
+    title="用验证集和 `EarlyStopping` 选轮数",
+    difficulty=2,
+    section="用验证集选轮数，最后在测试集上评估一次",
+    task=(
+        "写 `train_with_early_stopping(model, x_train, y_train, x_val, y_val)`：用 `model.fit` 在训练集上训练"
+        "（模型已经 `compile` 过，带 `accuracy` 指标），由验证集决定训练几轮：验证指标不再变好时停下，"
+        "并把验证集上最好那一轮的权重装回模型；返回 `fit` 的返回值。\n\n"
+        "检查用一个只有一个权重的小模型和几个样本调用它，记下每轮结束时的权重，"
+        "看训练停在哪一轮、最后留下的是哪一轮的权重。测试集不在这里出现：它只在选好轮数之后用一次。"
+    ),
+    hints=(
+        "第 3 节的 `EarlyStopping`：`monitor` 要看验证集上的指标，还要 `restore_best_weights=True`；"
+        "`fit` 要拿到 `validation_data`。",
+        "`stop = keras.callbacks.EarlyStopping(monitor=\"val_loss\", patience=2, restore_best_weights=True)`，"
+        "然后 `return model.fit(x_train, y_train, epochs=100, validation_data=(x_val, y_val), callbacks=[stop], verbose=0)`。",
+    ),
+    check=_check_early_stopping,
+    time_limit=30.0,  # a few eager epochs of fit with validation: under 1 s of CPU, seconds on a busy machine
+)
+
+
+EXERCISES = [EX_04_1, EX_04_2, EX_04_3]

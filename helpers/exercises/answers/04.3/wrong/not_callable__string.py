@@ -1,0 +1,1 @@
+answer = "train_with_early_stopping"

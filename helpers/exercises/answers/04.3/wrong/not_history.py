@@ -1,0 +1,9 @@
+def train_with_early_stopping(model, x_train, y_train, x_val, y_val):
+    stop = keras.callbacks.EarlyStopping(patience=2, restore_best_weights=True)
+    model.fit(
+        x_train, y_train, epochs=100, validation_data=(x_val, y_val),
+        callbacks=[stop], verbose=0,
+    )  # 忘了 return
+
+
+answer = train_with_early_stopping

@@ -1,0 +1,10 @@
+def train_with_early_stopping(model, x_train, y_train, x_val, y_val):
+    stop = keras.callbacks.EarlyStopping(patience=2, restore_best_weights=True)
+    history = model.fit(
+        x_train, y_train, epochs=100, validation_data=(x_val, y_val),
+        callbacks=[stop], verbose=0,
+    )
+    return history.history  # 只是各轮的数值
+
+
+answer = train_with_early_stopping
