@@ -157,3 +157,56 @@ def test_a_small_shuffle_buffer_is_rejected_as_in_03_1_and_a_large_one_is_not():
     assert verdict.key == "small_buffer", verdict.text
     _, solution = _stored("03.4", "solution.py")  # control: shuffle(1000) over 20 elements
     assert evaluate(ex, solution).key == OK
+
+
+# -- added: wrong scaling factors, scaled labels and repeat in 03.1; an accumulator never reset in 03.2;
+# -- a buffer smaller than the data but not tiny in 03.4 ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "factor"),
+    [("wrong/wrong_factor.py", "1/256"), ("wrong/wrong_factor__half.py", "1/510")],
+    ids=["by_256", "half"],
+)
+def test_a_wrong_scaling_factor_is_named_and_shuffling_is_not_blamed(name, factor):
+    ex, answer = _stored("03.1", name)
+    verdict = evaluate(ex, answer)
+    assert verdict.key == "wrong_factor", verdict.text
+    assert factor in verdict.text and "对不上" not in verdict.text, verdict.text
+
+
+def test_scaled_labels_are_named_not_called_lost_samples_and_float_labels_pass():
+    ex, answer = _stored("03.1", "wrong/labels_scaled.py")
+    verdict = evaluate(ex, answer)
+    assert verdict.key == "labels_scaled", verdict.text
+    assert "丢了" not in verdict.text, verdict.text
+    _, as_float = _stored("03.1", "right/labels_as_float.py")  # control: labels cast but not scaled
+    assert evaluate(ex, as_float).key == OK
+
+
+def test_repeat_in_03_1_is_named():
+    ex, answer = _stored("03.1", "wrong/repeated.py")
+    verdict = evaluate(ex, answer)
+    assert verdict.key == "repeated", verdict.text
+    assert "`repeat`" in verdict.text and "100 个样本" in verdict.text, verdict.text
+
+
+def test_an_accumulator_never_reset_is_named_also_when_the_check_runs_again():
+    ex, answer = _stored("03.2", "wrong/accumulator_not_reset.py")
+    first = evaluate(ex, answer)  # 285 right, then 376 for the second data set
+    assert first.key == "accumulator_not_reset", first.text
+    assert "376" in first.text and "清零" in first.text, first.text
+    again = evaluate(ex, answer)  # the learner runs the check cell again: the first data set is off now
+    assert again.key == "accumulator_not_reset", again.text
+
+
+@pytest.mark.parametrize("buffer", [8, 19, 100], ids=["eight", "nineteen", "hundred"])
+def test_a_buffer_that_passes_20_elements_is_small_buffer_on_the_bigger_probe_in_03_4(buffer):
+    verdict = exercises.verdict("03.4", lambda ds, f: ds.map(f).cache().shuffle(buffer))
+    assert verdict.key == "small_buffer", verdict.text
+    assert "1000" in verdict.text, "the message says it took a second, bigger probe"
+
+
+def test_a_buffer_as_large_as_the_data_passes_03_4():
+    verdict = exercises.verdict("03.4", lambda ds, f: ds.map(f).cache().shuffle(ds.cardinality()))
+    assert verdict.key == OK, verdict.text

@@ -54,6 +54,14 @@ def _check_pipeline(answer) -> str:
             "一轮遍历应该用上全部 50 个样本。",
             "`batch(batch_size)` 不加 `drop_remainder`：最后一批只有 2 个样本，这没关系。",
         )
+    if sum(sizes) > len(labels) and sum(sizes) % len(labels) == 0:
+        raise Wrong(
+            "repeated",
+            f"一轮遍历给出了 {sum(sizes)} 个样本，是样本数 {len(labels)} 的 {sum(sizes) // len(labels)} 倍"
+            f"（每批样本数 {sizes}）：多半是用了 `repeat`。数据集遍历一遍就该是一轮，每个样本正好出现一次；"
+            "要训练几轮，交给 `fit(epochs=...)` 或外面的循环。",
+            "去掉 `repeat`：`map`、`shuffle`、`batch` 三步就够了。",
+        )
     if sizes != [16, 16, 16, 2]:
         raise Wrong("wrong_batches", f"50 个样本、批大小 16，每批样本数应该是 [16, 16, 16, 2]，现在是 {sizes}。")
     x_all = np.concatenate([x for x, _ in batches])
@@ -72,8 +80,31 @@ def _check_pipeline(answer) -> str:
             "或者反过来，结果都会悄悄变差。",
             "`tf.cast(image, tf.float32) / 255.0`：0 变成 0，255 变成 1。",
         )
-    if sorted(y_all.tolist()) != labels.tolist():
+    integral = np.issubdtype(y_all.dtype, np.integer) or bool(np.all(y_all == np.round(y_all)))
+    if not integral and sorted(np.round(y_all * 255.0).tolist()) == labels.tolist():
+        raise Wrong(
+            "labels_scaled",
+            f"标签也被缩放了：标签成了 {y_all.dtype} 的小数（最大 {y_all.max():.4g}），是原来的 1/255。"
+            "`map` 只该改图像，标签原样交出去。",
+            "`map` 里的函数返回 `(tf.cast(image, tf.float32) / 255.0, label)`：标签不动。",
+        )
+    if not integral or sorted(y_all.tolist()) != labels.tolist():
         raise Wrong("lost_samples", "一轮遍历里丢了或重复了样本：每个样本应该正好出现一次。")
+    y_all = y_all.astype(np.int64)  # labels cast to float but unchanged in value are fine
+    paired = images[y_all].astype(np.float64)
+    lit = paired > 0
+    ratios = x_all[lit] / paired[lit]
+    if (
+        lit.any()
+        and np.allclose(ratios, ratios[0], rtol=1e-4)
+        and not np.isclose(ratios[0] * 255.0, 1.0, rtol=1e-4)
+    ):
+        raise Wrong(
+            "wrong_factor",
+            f"缩放系数不对：每个像素都乘了 {ratios[0]:.6g}（约等于 1/{1 / ratios[0]:.4g}），应该是 1/255，"
+            f"所以 255 成了 {255 * ratios[0]:.4g}，不是 1。图像和标签仍然一一对应，打乱是对的。",
+            "除以 255.0：`tf.cast(image, tf.float32) / 255.0`，0 变成 0，255 变成 1。",
+        )
     if not np.allclose(x_all * 255.0, images[y_all], atol=1e-3):
         raise Wrong("pairs_broken", "图像和标签对不上了：打乱要作用在 `(图像, 标签)` 对上，不能分别打乱。")
     if y_all.tolist() == labels.tolist():
@@ -282,6 +313,16 @@ def _check_graph_loop(answer) -> str:
         want = float(np.sum(values**2))
         got = as_number(got, "返回值")
         if not np.isclose(got, want):
+            again = as_number(call(answer, dataset), "返回值")  # same data once more: does it keep adding?
+            if np.isclose(again - got, want):
+                raise Wrong(
+                    "accumulator_not_reset",
+                    f"0 到 {n - 1} 的平方和应该是 {want:g}，现在是 {got:g}；对同一个数据集再调用一次，得到 {again:g}，"
+                    f"正好又多了 {want:g}：累加器没有在两次调用之间清零，每次调用都接着上一次的总和往上加。"
+                    "多半是在函数外面建了一个 `tf.Variable` 当累加器，函数里只 `assign_add`，从不归零。",
+                    "累加器放在函数里面，每次调用从零开始：循环前 `total = tf.constant(0.0)`，"
+                    "循环里 `total += tf.reduce_sum(batch ** 2)`。",
+                )
             raise Wrong("wrong_value", f"0 到 {n - 1} 的平方和应该是 {want:g}，现在是 {got:g}。")
         results.append(want)
     ops = {op.type for op in answer.get_concrete_function(dataset).graph.get_operations()}
@@ -472,6 +513,25 @@ def _check_cache_order(answer) -> str:
             f"所以缓冲区看来远小于元素个数 {n}（练习 03.1 也是这个要求）。",
             "数据放得进内存时，缓冲区不小于元素个数，例如 `shuffle(1000)` 或 `shuffle(dataset.cardinality())`。",
         )
+    # 20 elements cannot tell shuffle(8) from shuffle(20): probe once more with 1000 elements, where any
+    # buffer of 750 or fewer moves no element up by more than 749 (a file cache replays its old elements: skipped)
+    size = 1000
+    probe = call(answer, tf.data.Dataset.range(size), lambda x: x * 10)
+    if isinstance(probe, tf.data.Dataset):
+        try:
+            probed = [int(v) // 10 for v in take_finite(probe, 2 * size, "数据集")]
+        except (TypeError, ValueError):
+            probed = []
+        if sorted(probed) == list(range(size)):
+            moved_up = max(v - k for k, v in enumerate(probed))
+            if moved_up <= size * 3 // 4:
+                raise Wrong(
+                    "small_buffer",
+                    f"20 个元素时看起来打乱了，可换成 {size} 个元素再试一次，每个元素至多比原来的位置提前了 {moved_up} 位："
+                    f"`shuffle(b)` 排在第 k 位的元素只能来自前 k + b 个，所以缓冲区大约只有 {moved_up + 1} 个元素，"
+                    f"远小于元素个数 {size}。元素一多，排在后面的元素就到不了前面。",
+                    "缓冲区跟着元素个数走：`shuffle(dataset.cardinality())`，或者一个不小于元素个数的数，如 `shuffle(1000)`。",
+                )
     return (
         f"`preprocess` 第一轮运行了 {counts[0]} 次、第二轮 0 次，两轮的顺序不同："
         "缓存存下的是处理好、还没打乱的元素，`shuffle` 每一轮重新打乱。"
@@ -487,7 +547,7 @@ EX_03_4 = Exercise(
     task=(
         "写 `epoch_pipeline(dataset, preprocess)`：返回一个数据集，对 `dataset` 的每个元素做 `preprocess`，"
         "并且做到两点：`preprocess` 只在第一轮运行，之后各轮直接用缓存里处理好的元素；"
-        "每一轮的顺序都重新打乱。不要分批。\n\n"
+        "每一轮的顺序都重新打乱。打乱要彻底：缓冲区不小于元素个数（练习 03.1 也是这个要求）。不要分批。\n\n"
         "检查用 0 到 19 这 20 个元素、一个会计数的 `preprocess`，遍历两轮。"
     ),
     hints=(
