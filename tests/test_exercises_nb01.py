@@ -160,3 +160,36 @@ def test_01_2_unused_variable_is_named():
     )
     verdict = evaluate(exercises.get("01.2"), run_source(source, "test 01.2 unused b2"))
     assert verdict.key == "unused_variables" and "`b2:0`（形状 (2,)）" in verdict.text, verdict.text
+
+
+@pytest.mark.parametrize(
+    ("exercise_id", "path", "key", "said", "not_said"),
+    [
+        # weights stored (out, in) and used through tf.transpose: the known values go in transposed
+        ("01.2", "wrong/output_activation__transposed.py", "output_activation", "应该有", "正确"),
+        ("01.2", "wrong/output_activation__leaky_transposed.py", "output_activation", "0.2 倍", "正确"),
+        # other shapes (column biases): only the sign probe can tell
+        ("01.2", "wrong/output_activation__column_biases.py", "output_activation", "没有一个是负数", "正确"),
+        # only weights, no tensors anywhere: the biases are missing, not "tensors instead of variables"
+        ("01.2", "wrong/missing_variables__no_biases.py", "missing_variables", "少了偏置 `b1`、`b2`", "直接得到的是张量"),
+        ("01.4", "wrong/not_scalar__list_initial_value.py", "not_scalar", "`total` 应是标量", "reduce_mean"),
+        ("01.1", "wrong/signature_shape__fixed_length.py", "signature_shape", "长度固定成了 3", "对照题目"),
+    ],
+)
+def test_round_8_verdicts_name_the_true_cause(exercise_id, path, key, said, not_said):
+    verdict = evaluate(exercises.get(exercise_id), _answer(exercise_id, path))
+    assert verdict.key == key, f"{path}: expected {key}, got {verdict.key}: {verdict.text}"
+    assert said in verdict.text, f"{path}: the verdict should say {said!r}: {verdict.text}"
+    assert not_said not in verdict.text, f"{path}: the verdict should not say {not_said!r}: {verdict.text}"
+
+
+def test_01_2_transposed_weights_without_output_activation_pass():
+    """Control for output_activation__transposed: the same layout without the relu on the output is right."""
+    verdict = evaluate(exercises.get("01.2"), _answer("01.2", "right/transposed_weights.py"))
+    assert verdict.key == "ok", f"transposed weights are a right answer: {verdict.text}"
+
+
+def test_01_2_tensors_instead_of_variables_still_get_the_tensor_text():
+    """Control for missing_variables__no_biases: w2, b2 made as plain tensors are named as tensors."""
+    verdict = evaluate(exercises.get("01.2"), _answer("01.2", "wrong/missing_variables.py"))
+    assert verdict.key == "missing_variables" and "直接得到的是张量" in verdict.text, verdict.text

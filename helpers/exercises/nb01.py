@@ -91,6 +91,29 @@ def _signature_dtype(fn, err: LearnerError) -> Wrong | None:
     )
 
 
+def _signature_shape(fn, err: LearnerError) -> Wrong | None:
+    """Wrong "signature_shape" if ``fn``'s own ``input_signature`` gives ``x`` a shape a vector of any length does not fit."""
+    import tensorflow as tf
+
+    signature = getattr(fn, "input_signature", None)
+    if not signature or "TensorSpec" not in str(err.error):
+        return None
+    spec = tf.nest.flatten(signature)[0]
+    if not isinstance(spec, tf.TensorSpec) or tf.TensorShape([None]).is_subtype_of(spec.shape):
+        return None
+    shape = spec.shape.as_list() if spec.shape.rank is not None else None
+    if shape is not None and len(shape) == 1:
+        said = f"你的签名把 `x` 的长度固定成了 {shape[0]}（`tf.TensorSpec({shape}, ...)`）"
+    else:
+        said = f"你的签名把 `x` 的形状声明成了 `{shape}`"
+    return Wrong(
+        "signature_shape",
+        f"调用时出错了（{type(err.error).__name__}）：{said}，而检查传的 `x` 是长度 3、5、7 的一维张量。"
+        "有了签名，形状不合的参数就进不来，`tf.function` 也不会为它再追踪一张图。",
+        "长度写成 `None`（未知）：`tf.TensorSpec([None], tf.float32)`。",
+    )
+
+
 def _sum_value(result) -> float:
     """``result`` as a float; Wrong "not_scalar" (with this task's own hint) for a tensor with more than one element."""
     try:
@@ -129,7 +152,7 @@ def _check_retracing(answer) -> str:
         try:
             result = call(answer, tf.constant(x), factor)
         except LearnerError as err:
-            raise (_signature_dtype(original, err) or err) from None
+            raise (_signature_dtype(original, err) or _signature_shape(original, err) or err) from None
         got = _sum_value(result)
         want = float(np.sum(x * np.float32(factor)))
         if not np.isclose(got, want, rtol=1e-5, atol=1e-5):
@@ -219,20 +242,26 @@ def _check_same_variables(module, x) -> None:
 def _check_values(module) -> None:
     """Give the four variables known values; :class:`Wrong` unless the output is relu(x @ w1 + b1) @ w2 + b2.
 
-    Does nothing when the variables do not have the plain shapes (then the affine test below decides).
+    Weights stored transposed (``(hidden, n_in)``, used through ``tf.transpose``) get the transposed
+    values. For other shapes only a sign probe runs (then the affine test below decides the rest).
     """
     import numpy as np
     import tensorflow as tf
 
     by_size = {int(np.prod(v.shape)): v for v in module.trainable_variables}
     plain = {32: [(4, 8)], 8: [(8,), (1, 8)], 16: [(8, 2)], 2: [(2,), (1, 2)]}
-    if sorted(by_size) != sorted(plain) or any(tuple(by_size[k].shape) not in plain[k] for k in plain):
+    transposed = {32: (8, 4), 16: (2, 8)}
+    if sorted(by_size) != sorted(plain) or any(
+        tuple(by_size[k].shape) not in plain[k] + [transposed.get(k)] for k in plain
+    ):
+        _check_output_sign(module)
         return
     rng = np.random.default_rng(21)
     w1, b1 = rng.normal(size=(4, 8)).astype(np.float32), rng.normal(size=8).astype(np.float32)
     w2, b2 = rng.normal(size=(8, 2)).astype(np.float32), np.array([-1.0, 0.5], dtype=np.float32)
     for size, value in ((32, w1), (8, b1), (16, w2), (2, b2)):
-        by_size[size].assign(value.reshape(by_size[size].shape))
+        shape = tuple(by_size[size].shape)
+        by_size[size].assign(value.T if shape == transposed.get(size) else value.reshape(shape))
     x = rng.normal(size=(16, 4)).astype(np.float32)
     got = np.asarray(call(module, tf.constant(x)))
     hidden = x @ w1 + b1
@@ -246,6 +275,16 @@ def _check_values(module) -> None:
             "第二层（输出层）也加了 relu。回归的输出、分类的 logits 都要能取负值，输出层不加激活。",
             "只有第一层算 `tf.nn.relu(x @ w1 + b1)`；第二层直接返回 `h @ w2 + b2`。",
         )
+    negative = want < -1e-3
+    if got.shape == want.shape and negative.any() and np.allclose(got[~negative], want[~negative], atol=1e-4):
+        scale = got[negative] / want[negative]
+        if np.ptp(scale) < 1e-3 and 0.0 <= scale.mean() < 0.999:
+            raise Wrong(
+                "output_activation",
+                f"输出里正的值都对，负的值却都缩成了原来的 {scale.mean():.2g} 倍：第二层（输出层）也加了激活"
+                "（leaky_relu 一类）。回归的输出、分类的 logits 要原样输出，输出层不加激活。",
+                "只有第一层算 `tf.nn.relu(x @ w1 + b1)`；第二层直接返回 `h @ w2 + b2`。",
+            )
     if got.shape == want.shape and np.allclose(got, hidden @ w2 + b2, atol=1e-4):
         raise Wrong(
             "no_activation",
@@ -265,6 +304,23 @@ def _check_values(module) -> None:
         "检查给四个变量换上已知的值以后，输出和 `relu(x @ w1 + b1) @ w2 + b2` 对不上："
         "看看每一层用的是哪个权重和偏置，激活函数放在哪里。",
     )
+
+
+def _check_output_sign(module) -> None:
+    """Wrong "output_activation" if, with random values in every variable, no output of 64 inputs is negative."""
+    import tensorflow as tf
+
+    for i, v in enumerate(module.trainable_variables):
+        v.assign(tf.random.stateless_normal(v.shape, seed=[31, i], dtype=v.dtype))
+    got = tf.convert_to_tensor(call(module, tf.random.stateless_normal((64, 4), seed=[32, 0])))
+    if float(tf.reduce_min(got)) >= 0.0:
+        raise Wrong(
+            "output_activation",
+            f"检查给每个变量换上随机值，再输入 64 个随机样本：{int(tf.size(got))} 个输出里没有一个是负数"
+            f"（最小值 {float(tf.reduce_min(got)):.3f}）。第二层（输出层）也加了 relu 一类的激活；"
+            "回归的输出、分类的 logits 都要能取负值，输出层不加激活。",
+            "只有第一层算 `tf.nn.relu(x @ w1 + b1)`；第二层直接返回 `h @ w2 + b2`。",
+        )
 
 
 def _gradients(module, x, y) -> list:
@@ -387,6 +443,18 @@ def _check_module(answer) -> str:
             "它们仍是 `tf.Variable`，`tf.Module` 也找到了它们（在 `module.variables` 里），但不可训练的变量不进 "
             "`trainable_variables`：梯度不对它们求，优化器不更新它们，它们就一直停在初值。",
             "去掉 `trainable=False`：`tf.Variable(tf.zeros([hidden]))` 默认就是可训练的。",
+        )
+    tensors = [
+        v for v in _attribute_values(module) if isinstance(v, tf.Tensor) and not isinstance(v, tf.Variable)
+    ]
+    if len(variables) < 4 and not tensors:
+        weights = shapes == [(4, 8), (8, 2)]
+        raise Wrong(
+            "missing_variables",
+            f"`trainable_variables` 里只有 {len(variables)} 个变量（形状 {shapes}），应该有 4 个：两层各一个权重、一个偏置。"
+            + ("你的两个都是权重，少了偏置 `b1`、`b2`。" if weights else "你的模块里也没有别的张量属性，缺的变量还没写。"),
+            "偏置也做成变量，放进属性：`self.b1 = tf.Variable(tf.zeros(hidden))`，"
+            "`self.b2 = tf.Variable(tf.zeros(n_out))`，前向传播里加上它们。",
         )
     if len(variables) < 4:
         raise Wrong(
@@ -621,6 +689,13 @@ def _check_counter(answer) -> str:
             "所有实例共用它，新建的 `Counter` 也不是从 0 开始，而是接着别的实例累加（再运行一次检查，结果就变了）。",
             "在 `__init__` 里创建：`self.total = tf.Variable(0.0)`，每个 `Counter` 各有一个自己的变量。",
         )
+    if isinstance(start, tf.Variable) and start.shape.rank != 0:
+        raise Wrong(
+            "not_scalar",
+            f"`total` 应是标量：`tf.Variable(0.0)`，不是 `tf.Variable({start.numpy().tolist()!r})`。"
+            f"现在它的形状是 {tuple(start.shape)}，`add` 返回的累计值也就不是一个数，而是这个形状的张量。",
+            "初值写成一个数，不加方括号：`self.total = tf.Variable(0.0)`。",
+        )
     add = getattr(counter, "add", None)
     if not hasattr(add, "experimental_get_tracing_count"):
         raise Wrong(
@@ -636,7 +711,7 @@ def _check_counter(answer) -> str:
             if "singleton" in str(err.error):
                 raise Wrong(
                     "variable_in_function",
-                    "`add` 每次调用都新建一个 `tf.Variable`：`tf.function` 只允许在第一次调用时创建变量，"
+                    "`add` 每次调用都新建一个 `tf.Variable`：`tf.function` 只允许在第一次追踪时创建变量，"
                     "而且每次新建的变量都从它的初值重新开始，上一次累计的值留不下来。",
                     "在 `__init__` 里创建一次 `self.total = tf.Variable(0.0)`，`add` 里只用 `assign_add` 更新它。",
                 ) from None
