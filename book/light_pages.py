@@ -15,6 +15,14 @@ use (fontTools, which Matplotlib brings), 112 KB to a few KB.
 A page whose icon is not in the icon set, or a theme whose script tags look different,
 stops the build with a message: a silently missing icon or a script still loaded would be
 found only by measuring.
+
+Two more changes let a phone paint a long notebook page sooner (``make lighthouse`` measures it):
+- the small scripts in each page's ``<head>`` load with ``defer``, so they no longer hold up the
+  first paint (``documentation_options.js`` stays as it is: the inline lines after it use it);
+- the theme's check that makes scrollable code blocks reachable with the Tab key (it reads every
+  block's size, which lays out the whole page at once) runs on each block only when the block
+  comes into view.
+Then the style sheets lose the rules no page can use (book/unused_css.py).
 """
 
 from __future__ import annotations
@@ -25,6 +33,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from fontTools import subset
+
+from book import unused_css
 
 # One icon in fontawesome.js: name:[width,height,[aliases],"unicode","svg path"] (the path may also be a list).
 ICON = re.compile(r'(?:"([\w-]+)"|\b([A-Za-z_][\w]*)):\[(\d+),(\d+),\[([^\]]*)\],"[0-9a-f]*",("[^"]*"|\[[^\]]*\])\]')
@@ -101,10 +111,39 @@ def lighten_page(text: str, *, search_page: bool, packs=None) -> str:
         text, removed = SEARCH_TAGS.subn("", text)
         if removed != 1:
             raise ValueError(f"expected the three search script tags once, found them {removed} times")
+        text = defer_head_scripts(text)
     return ICON_TAG.sub(lambda m: svg_for(m.group(1), m.group(2), packs), text)
 
 
 LIGHTENED = "<!-- icons inlined, unused scripts removed: book/light_pages.py -->"
+# A script in <head> that can wait until the page is parsed (every one but documentation_options.js,
+# which the inline lines after it need at once).
+HEAD_SCRIPT = re.compile(r'<script src="(?![^"]*documentation_options\.js)([^"]*)"></script>')
+
+# pydata-sphinx-theme.js: every scrollable block gets tabindex 0, each one measured at load.
+TAB_STOPS = ".forEach(e=>{e.tabIndex=e.scrollWidth>e.clientWidth||e.scrollHeight>e.clientHeight?0:-1})"
+LAZY_TAB_STOPS = (
+    ".forEach(e=>{(window.__bookTabStops||(window.__bookTabStops=new IntersectionObserver(n=>n.forEach("
+    "({target:e,isIntersecting:t})=>{t&&(e.tabIndex=e.scrollWidth>e.clientWidth||e.scrollHeight>e.clientHeight?0:-1)}"
+    ")))).observe(e)})"
+)
+
+
+def defer_head_scripts(text: str) -> str:
+    """A page's HTML with its ``<head>`` scripts deferred (document order is kept: deferred scripts run in order)."""
+    head, sep, rest = text.partition("</head>")
+    if not sep:
+        raise ValueError("no </head> in the page")
+    return HEAD_SCRIPT.sub(r'<script defer src="\1"></script>', head) + sep + rest
+
+
+def lazy_tab_stops(script: str) -> str:
+    """The theme's script with its tab-stop check run per block as the block comes into view."""
+    if LAZY_TAB_STOPS in script:
+        return script
+    if script.count(TAB_STOPS) != 1:
+        raise ValueError("pydata-sphinx-theme.js: the tab-stop check for scrollable blocks was not found once")
+    return script.replace(TAB_STOPS, LAZY_TAB_STOPS)
 # Font Awesome draws its icons with characters from Unicode's private use area.
 PRIVATE_USE = re.compile("[\ue000-\uf8ff\U000f0000-\U000ffffd]")
 
@@ -144,4 +183,10 @@ def lighten(app, exception) -> None:
             raise RuntimeError(f"{page.relative_to(out)}: {error}") from None
     for name in ("fontawesome.js", "fontawesome.js.map"):  # the LICENSE file stays: the icons are Font Awesome Free
         (out / "_static" / "scripts" / name).unlink(missing_ok=True)
-    subset_icon_fonts(out / "_static")
+    theme_script = out / "_static" / "scripts" / "pydata-sphinx-theme.js"
+    try:
+        theme_script.write_text(lazy_tab_stops(theme_script.read_text(encoding="utf-8")), encoding="utf-8")
+    except ValueError as error:
+        raise RuntimeError(str(error)) from None
+    unused_css.purge_style_sheets(out)
+    subset_icon_fonts(out / "_static")  # after the purge: only the icons of the rules that are left

@@ -100,3 +100,34 @@ def test_icon_fonts_keep_only_the_characters_the_style_sheets_use(tmp_path):
     kept = set(TTFont(font).getBestCmap())
     assert name == "fa-solid-900.woff2" and after < before / 10, "the font is cut down"
     assert kept == {0xE000}, "only the icon character a style sheet uses stays (not U+E001, not letters)"
+
+
+def test_head_scripts_are_deferred_except_the_options_the_inline_lines_need(packs):
+    head = (
+        '<head>\n<script defer src="../_static/scripts/fontawesome.js?digest=90905a2f"></script>\n'
+        '<script src="../_static/documentation_options.js?v=1"></script>\n'
+        '<script src="../_static/doctools.js?v=2"></script>\n'
+        "<script>DOCUMENTATION_OPTIONS.pagename = 'x';</script>\n"
+        '<script src="../_static/book.js?v=3"></script>\n'
+        '<script src="../_static/searchtools.js"></script>\n'
+        '<script src="../_static/language_data.js"></script>\n'
+        '<script src="../searchindex.js"></script>\n</head>'
+    )
+    body = '<body><script src="late.js"></script></body>'
+    page = light.lighten_page(head + body, search_page=False, packs=packs)
+    assert '<script src="../_static/documentation_options.js?v=1"></script>' in page, "the inline line needs it first"
+    assert '<script defer src="../_static/doctools.js?v=2"></script>' in page
+    assert '<script defer src="../_static/book.js?v=3"></script>' in page
+    assert page.index("doctools.js") < page.index("book.js"), "deferred scripts keep their order"
+    assert '<script src="late.js"></script>' in page, "only the head's scripts change"
+    search = light.lighten_page(head + body, search_page=True, packs=packs)
+    assert '<script src="../_static/doctools.js?v=2"></script>' in search, "the search page keeps its scripts as they are"
+
+
+def test_the_theme_measures_a_block_for_its_tab_stop_only_when_it_comes_into_view():
+    theme = "x.querySelectorAll(a)" + light.TAB_STOPS + ",t=L(e,300)"
+    lazy = light.lazy_tab_stops(theme)
+    assert "IntersectionObserver" in lazy and light.TAB_STOPS not in lazy
+    assert light.lazy_tab_stops(lazy) == lazy, "a second build leaves the patched script as it is"
+    with pytest.raises(ValueError, match="tab-stop check for scrollable blocks was not found once"):
+        light.lazy_tab_stops("function I(){}")

@@ -50,6 +50,9 @@ async () => {
 # Runs in each page: what the checks need to know about it.
 PAGE_JS = """
 () => {
+  // Cells far below the screen are not laid out yet (book.css: content-visibility), and innerText
+  // leaves such text out: lay every cell out, as scrolling to it would.
+  document.querySelectorAll("div.cell").forEach(cell => { cell.style.contentVisibility = "visible"; });
   const content = document.querySelector("article.bd-article") || document.querySelector("main") || document.body;
   return {
     text: content.innerText,
@@ -242,6 +245,13 @@ def test_phone_no_page_scrolls_sideways(crawl, phone, book):
         phone.goto(f"{book.base}/{rel}", wait_until="load")
         if (extra := phone.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")) > 1:
             problems.append(f"{rel}: {extra} px wider than a {PHONE['width']} px screen (scrolls sideways)")
+    # Search results: a snippet may hold a long identifier such as tf.function(input_signature=…).
+    phone.goto(f"{book.base}/search.html?q=tf.function", wait_until="load")
+    phone.wait_for_function(SEARCH_DONE_JS, timeout=30_000)
+    with contextlib.suppress(Exception):  # snippets that never come are test_search_as_learners_type's to report
+        phone.wait_for_function(f"() => ({SNIPPETS_JS})().every(r => r.snippet !== null)", timeout=10_000)
+    if (extra := phone.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")) > 1:
+        problems.append(f"search.html?q=tf.function: {extra} px wider than a {PHONE['width']} px screen")
     assert not problems, listed(problems)
 
 
