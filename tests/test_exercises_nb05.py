@@ -47,3 +47,31 @@ def test_05_2_hints_no_longer_default_to_argument_order():
     for path in ("wrong/not_float32.py", "wrong/counts_ties.py", "wrong/not_per_sample__count_nonzero.py"):
         text = _verdict("05.2", path).text
         assert _hint(text) != f"提示：{default}", text
+
+
+@pytest.mark.parametrize(
+    ("exercise_id", "path", "key", "said", "hinted"),
+    [
+        # made-up samples, a hard-coded number of repeated batches, a hand-written update, a broadcast mean
+        ("05.1", "wrong/padded__zeros.py", "padded", "`x` 中没有的样本", "不要补样本"),
+        ("05.1", "wrong/hard_coded__repeat_take3.py", "hard_coded", "30 个样本", "drop_remainder=True"),
+        ("05.2", "wrong/not_zero_one__batch_mean.py", "not_zero_one", "整批的平均值", "不要再求平均"),
+        ("05.4", "wrong/not_optimizer__hand_update.py", "not_optimizer", "iterations", "apply_gradients"),
+        # a late stop is named as late; an extra condition as an extra condition; a fixed threshold as fixed
+        ("05.3", "wrong/late__previous_loss.py", "late", "晚停了一轮", "on_epoch_end"),
+        ("05.3", "wrong/wrong_epoch__stops_by_epoch_3.py", "wrong_epoch", "停早了", "self.threshold"),
+        ("05.3", "wrong/wrong_epoch__hard_coded.py", "wrong_epoch", "和传进来的 `threshold` 无关", "self.threshold"),
+    ],
+)
+def test_05_loopholes_get_their_own_verdict(exercise_id, path, key, said, hinted):
+    verdict = _verdict(exercise_id, path)
+    assert verdict.key == key, verdict.text
+    assert said in verdict.text, verdict.text
+    assert hinted in _hint(verdict.text), verdict.text
+
+
+def test_05_1_accepts_sample_weights_and_names_repeats():
+    """A third element (sample weights) is what fit accepts; repeat() is accepted only when every sample is used."""
+    assert _verdict("05.1", "right/with_sample_weight.py").key == "ok"
+    text = _verdict("05.1", "right/repeat_batch_take.py").text
+    assert "30 个样本" in text and "不止一次" in text, text

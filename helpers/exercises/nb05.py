@@ -53,6 +53,47 @@ def _check_other_sizes(answer) -> None:
     )
 
 
+def _require_rows_of(features, x) -> None:
+    """Wrong "padded" unless every row of a batch's features is a row of ``x``: no made-up samples."""
+    import numpy as np
+
+    known = set(_rows(x))
+    extra = [row for row in _rows(np.asarray(features)) if row not in known]
+    if extra:
+        raise Wrong(
+            "padded",
+            f"批次里有 `x` 中没有的样本，例如特征 {extra[0]}：多半是为了凑满批次补进了全零（或别的编出来的）样本。"
+            "批次确实完整了，可这些样本连同编出来的标签一起参与训练，模型学到的是并不存在的数据。"
+            "不完整批次的问题要靠丢掉或重复真实的样本解决，不能编造样本。",
+            "不要补样本：`.batch(global_batch_size, drop_remainder=True)` 丢掉最后那个不完整批次。",
+        )
+
+
+def _check_repeat_other_sizes(answer, steps: int) -> None:
+    """Second case for repeat()-style answers: 30 samples, global batch 4. Every batch full, every sample seen."""
+    import numpy as np
+
+    x = np.arange(60, dtype=np.float32).reshape(30, 2)
+    y = np.arange(30, dtype=np.int64)
+    sizes, labels = [], []
+    try:
+        for element in call(answer, x, y, 4).take(20):
+            sizes.append(int(element[1].shape[0]))
+            labels += _rows(element[1].numpy())
+    except Exception:  # odd elements: the message below still says what was expected
+        pass
+    missing = sorted(set(y.tolist()) - set(labels))
+    if sizes and all(s == 4 for s in sizes) and len(sizes) < 20 and not missing:
+        return
+    raise Wrong(
+        "hard_coded",
+        f"9 个样本、全局批大小 4 时，{steps} 个完整批次恰好把每个样本都用上了；可换成 30 个样本、全局批大小 4，"
+        f"得到的每批样本数是 {sizes}，{len(missing)} 个样本一次也没训练到。`repeat()` 之后，一轮有几批要按"
+        "样本数算（向上取整），不能写死；更常用的是不重复样本的写法。",
+        "`.batch(global_batch_size, drop_remainder=True)`：批大小从参数来，丢掉最后那个不完整批次。",
+    )
+
+
 def _check_full_batches(answer) -> str:
     import numpy as np
     import tensorflow as tf
@@ -69,8 +110,11 @@ def _check_full_batches(answer) -> str:
         "分批时加上 `drop_remainder=True`，丢掉最后那个不完整批次。",
     )
     for element in elements:
-        if not (isinstance(element, tuple) and len(element) == 2):
-            raise Wrong("wrong_structure", "数据集的每个元素应该是 `(特征, 标签)` 二元组。")
+        if not (isinstance(element, tuple) and len(element) in (2, 3)):
+            raise Wrong(
+                "wrong_structure",
+                "数据集的每个元素应该是 `(特征, 标签)` 二元组（`fit` 也接受再带上样本权重的三元组）。",
+            )
         if element[1].shape.rank == 0:
             raise Wrong(
                 "not_batched",
@@ -85,6 +129,7 @@ def _check_full_batches(answer) -> str:
                 "或者标签被改写成了别的形式（例如独热编码）。模型的损失按传进来的 `y` 来算，这里只改分批。",
                 "元素写成 `(x, y)` 的顺序，`x` 和 `y` 都原样交给 `tf.data.Dataset.from_tensor_slices((x, y))`。",
             )
+        _require_rows_of(element[0], x)
         sizes.append(int(element[1].shape[0]))
         labels += _rows(element[1].numpy())
     if sizes and sizes[0] == 2:
@@ -106,10 +151,12 @@ def _check_full_batches(answer) -> str:
         # repeat().batch(4).take(3) and the like: every batch complete, every sample seen, some twice. Accepted:
         # it is what the task asks (no replica gets an empty batch); the verdict names what it costs.
         repeated = sorted({v for v in labels if labels.count(v) > 1})
+        _check_repeat_other_sizes(answer, len(sizes))
         return (
-            f"每批样本数是 {sizes}，都是完整的批次，每个副本每步都拿到 2 个样本，不会出现空批次，nan 的问题解决了。"
+            f"每批样本数是 {sizes}，都是完整的批次，每个副本每步都拿到 2 个样本，不会出现空批次，nan 的问题解决了；"
+            "换成 30 个样本、全局批大小 4，也是每批完整、每个样本都训练到了。"
             f"代价是一轮里样本 {'、'.join(map(str, repeated))} 出现了不止一次，"
-            "而且批次数要跟着样本数算对（样本数变了就得改）。常用的写法是 `batch(global_batch_size, drop_remainder=True)`："
+            "而且批次数要按样本数向上取整来算。常用的写法是 `batch(global_batch_size, drop_remainder=True)`："
             "每轮丢掉最后不到一批的样本（打乱后每轮丢的不是同一些），一轮仍是一遍数据。"
         )
     if sizes != [4, 4]:
@@ -214,18 +261,25 @@ def _check_function_metric(answer) -> str:
             raise Wrong("wrong_type", f"{where}返回的应该是张量，现在是 {type(value).__name__}。") from None
 
     values = call(answer, y_true, y_pred)
+    # one value for the whole batch is named as a reduction first; then every per-sample value must be 0 or 1
+    _require_per_sample(answer, values, int(y_true.shape[0]), "即时执行时")
     try:
         seen = sorted({round(float(v), 4) for v in tf.reshape(tf.cast(values, tf.float32), [-1]).numpy()})
     except (TypeError, ValueError):
         seen = None
-    if seen is not None and len(seen) > 1 and not set(seen) <= {0.0, 1.0}:  # one number: the learner took the mean
+    if seen is not None and not set(seen) <= {0.0, 1.0}:
+        why = (
+            f"每个样本都是同一个数 {seen[0]}，像是把整批的平均值（偏高的比例）铺到了每个样本上。"
+            "不给样本权重时，Keras 再求平均碰巧还是这个比例；可 `sample_weight` 乘的是每个样本自己的值："
+            "例如一批两个样本、一个偏高（权重 1）一个不偏高（权重 0），应该得到 1.0，铺开的平均值却给出 0.5。"
+            if len(seen) == 1
+            else "例如 `tf.sign` 对偏低的样本给 -1，求平均时会和偏高的相互抵消。"
+        )
         raise Wrong(
             "not_zero_one",
-            f"每个样本的值应该是 1.0（偏高）或 0.0（不偏高），现在出现了 {seen}："
-            "例如 `tf.sign` 对偏低的样本给 -1，求平均时会和偏高的相互抵消。",
-            "用比较得到真假，再转换成浮点数：`tf.cast(y_pred > y_true, tf.float32)`。",
+            f"每个样本的值应该是 1.0（偏高）或 0.0（不偏高），现在出现了 {seen}：{why}",
+            "用比较得到真假，再转换成浮点数：`tf.cast(y_pred > y_true, tf.float32)`，不要再求平均。",
         )
-    _require_per_sample(answer, values, int(y_true.shape[0]), "即时执行时")
     eager = mean_of(values, "即时执行时")
     if np.isclose(eager, lower) or np.isclose(eager, lower + equal):
         raise Wrong(
@@ -333,17 +387,24 @@ def _run_like_fit(callback, model, hooks: list) -> tuple[tuple[int, int | None] 
     return None, returned
 
 
+#: (threshold, where fit should stop): the epoch (from 0) whose loss first drops below it, or None for never.
+_STOP_CASES = ((0.5, 2), (0.7, 1), (0.6, 2), (0.35, 3), (0.25, None))
+
+
 def _check_stop_below(answer) -> str:
     import keras
 
     def where(stop) -> str:
+        if stop is None:
+            return f"不停下（{len(_EPOCHS)} 轮都训练完）"
         epoch, batch = stop
         if batch is None:
             return f"第 {epoch + 1} 轮结束时（这一轮的损失 {_EPOCHS[epoch][1]}）"
         return f"第 {epoch + 1} 轮的第 {batch + 1} 个批次之后（那时日志里的损失 {_EPOCHS[epoch][0][batch]}）"
 
-    outcomes = {}
-    for threshold, expected in ((0.5, (2, None)), (0.7, (1, None)), (0.6, (2, None))):
+    outcomes, mismatched = {}, []
+    for threshold, expected_epoch in _STOP_CASES:
+        expected = None if expected_epoch is None else (expected_epoch, None)
         callback = call(answer, threshold)
         if not isinstance(callback, keras.callbacks.Callback):
             raise Wrong(
@@ -375,8 +436,8 @@ def _check_stop_below(answer) -> str:
                     "读 `logs[\"loss\"]`。",
                 ) from None
             raise
+        outcomes[threshold] = stop
         if stop == expected:
-            outcomes[threshold] = stop
             continue
         if stop is None:
             if getattr(callback, "stop_training", False):
@@ -393,42 +454,82 @@ def _check_stop_below(answer) -> str:
                     "要让它停下，就设 `self.model.stop_training = True`。",
                     "不用 `return`：满足条件时设 `self.model.stop_training = True`。",
                 )
-            raise Wrong(
-                "never_stops",
-                f"threshold={threshold} 时，第 {expected[0] + 1} 轮结束时损失已经是 {_EPOCHS[expected[0]][1]}，"
-                "可训练一直没有停。",
-            )
-        if stop[1] is not None:
+            if expected_epoch < len(_EPOCHS) - 1:  # stopping late at the last epoch looks like never: decided below
+                raise Wrong(
+                    "never_stops",
+                    f"threshold={threshold} 时，第 {expected_epoch + 1} 轮结束时损失已经是 "
+                    f"{_EPOCHS[expected_epoch][1]}，可训练一直没有停。",
+                )
+        elif stop[1] is not None:
             raise Wrong(
                 "batch_end",
                 f"threshold={threshold} 时，训练停在了{where(stop)}。批次结束时日志里的 `loss` 是这一轮到目前为止的"
                 "平均，一个批次的起伏就可能让它暂时低于门槛；题目要看的是整轮的训练损失，写在 `on_epoch_end` 里。",
                 "把判断从 `on_train_batch_end` 挪到 `on_epoch_end`：那里的 `logs[\"loss\"]` 是整轮的训练损失。",
             )
-        if stop[0] < expected[0] and _EPOCHS[stop[0]][1] == threshold:
+        elif _EPOCHS[stop[0]][1] == threshold:
             raise Wrong(
                 "counts_equal",
                 f"threshold={threshold} 时，训练停在了{where(stop)}：这一轮的损失正好等于门槛，还没有低于它。"
                 "题目要的是“低于”，相等时还要接着训练：用 `<`，不用 `<=`。",
                 "比较时用严格的小于：`logs[\"loss\"] < self.threshold`。",
             )
-        if stop[0] < expected[0] and all(_EPOCHS[e][1] > threshold for e in range(stop[0] + 1)):
+        elif stop[0] == next((e for e, (_, loss) in enumerate(_EPOCHS) if loss > threshold), None):
             raise Wrong(
                 "wrong_direction",
                 f"threshold={threshold} 时，训练停在了{where(stop)}，这时损失还高于门槛：比较的方向反了。",
                 "损失低于门槛才停：`logs[\"loss\"] < self.threshold`。",
             )
-        raise Wrong(
-            "wrong_epoch",
-            f"threshold={threshold} 时，训练停在了{where(stop)}，应该停在{where(expected)}："
-            "第一次低于门槛的那一轮结束时停下。门槛要用传进来的 `threshold`，不要写死一个数。",
-            "在 `__init__` 里存下 `self.threshold = threshold`，再比较 `logs[\"loss\"] < self.threshold`。",
-        )
+        mismatched.append((threshold, expected, stop))
+    if mismatched:
+        _diagnose_wrong_epoch(outcomes, mismatched, where)
     return (
-        f"threshold=0.5 时停在{where(outcomes[0.5])}，threshold=0.7 时停在{where(outcomes[0.7])}；"
-        f"threshold=0.6 时，第 2 轮的损失正好是 0.6，不算低于，停在{where(outcomes[0.6])}。"
+        f"threshold=0.7 时停在{where(outcomes[0.7])}，threshold=0.5 时停在{where(outcomes[0.5])}，"
+        f"threshold=0.35 时停在{where(outcomes[0.35])}；threshold=0.6 时，第 2 轮的损失正好是 0.6，不算低于，"
+        f"停在{where(outcomes[0.6])}；threshold=0.25 时损失从没低于它，{where(outcomes[0.25])}。"
         "`fit` 在每个批次之后、每轮之后都会看 `self.model.stop_training`，为 True 就不再往下训练；"
         "`keras.callbacks.EarlyStopping` 也是这样让训练停下的。"
+    )
+
+
+def _diagnose_wrong_epoch(outcomes: dict, mismatched: list, where) -> None:
+    """Stops at the end of an epoch, but not the right one: the same place for every threshold, one late, or other."""
+    threshold, expected, stop = mismatched[0]
+    last = len(_EPOCHS) - 1
+
+    def one_late(expected, stop) -> bool:
+        if expected is None:
+            return stop is None
+        return stop == (expected[0] + 1, None) if expected[0] < last else stop is None
+
+    if len(set(outcomes.values())) == 1:
+        raise Wrong(
+            "wrong_epoch",
+            f"门槛从 0.7 换到 0.25，训练每次都停在{where(stop)}：停在哪里和传进来的 `threshold` 无关。"
+            f"threshold={threshold} 时应该停在{where(expected)}。门槛要用传进来的 `threshold`，不要写死一个数。",
+            "在 `__init__` 里存下 `self.threshold = threshold`，再比较 `logs[\"loss\"] < self.threshold`。",
+        )
+    if all(one_late(e, s) for _, e, s in mismatched):
+        raise Wrong(
+            "late",
+            f"threshold={threshold} 时，训练停在了{where(stop)}，应该停在{where(expected)}：每次都晚停了一轮。"
+            "多半是比较的是上一轮记下的损失：先拿旧值和门槛比，之后才把这一轮的 `logs[\"loss\"]` 存起来；"
+            "或者把判断放在了下一轮的 `on_epoch_begin` 里。训练因此多跑了一整轮。",
+            "在 `on_epoch_end` 里直接比较这一轮的损失：`if logs[\"loss\"] < self.threshold: "
+            "self.model.stop_training = True`。",
+        )
+    early = stop is not None and (expected is None or stop[0] < expected[0])
+    why = (
+        f"那一轮的损失 {_EPOCHS[stop[0]][1]} 并不低于 {threshold}，停早了：停下的条件里多了别的东西"
+        "（例如按轮数停），或者门槛写死了。"
+        if early
+        else "第一次低于门槛的那一轮结束时就该停下。"
+    )
+    raise Wrong(
+        "wrong_epoch",
+        f"threshold={threshold} 时，训练停在了{where(stop)}，应该停在{where(expected)}：{why}"
+        "停下的条件只看这一轮的 `logs[\"loss\"]` 和传进来的 `threshold`。",
+        "在 `__init__` 里存下 `self.threshold = threshold`，在 `on_epoch_end` 里比较 `logs[\"loss\"] < self.threshold`。",
     )
 
 
@@ -463,7 +564,8 @@ def _check_compiled_step(answer) -> str:
 
     keras.utils.set_random_seed(0)
     model = keras.Sequential([keras.Input(shape=(2,)), keras.layers.Dense(1)])
-    model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse")
+    # with momentum: a hand-written `variable.assign_sub(0.1 * gradient)` cannot give the same weights
+    model.compile(optimizer=keras.optimizers.SGD(0.1, momentum=0.9), loss="mse")
     model.optimizer.build(model.trainable_variables)  # its variables exist before tracing: one trace only
     runs = []  # one entry per run of the loss function's Python code: was it eager?
 
@@ -478,13 +580,16 @@ def _check_compiled_step(answer) -> str:
     if not callable(step):
         raise Wrong("not_callable", f"`make_step` 应该返回一个函数 `step(x, y)`，现在返回的是 {type(step).__name__}。")
     kernel, bias = (w.copy() for w in model.get_weights())
+    start = [kernel.copy(), bias.copy()]
+    velocity = [np.zeros_like(kernel), np.zeros_like(bias)]  # SGD's momentum: v = 0.9 v - 0.1 g; w = w + v
     returned, expected, swapped = [], [], []
-    for x, y in batches:  # the same steps in NumPy: SGD(0.1) on the loss above, for a Dense(1)
+    for x, y in batches:  # the same steps in NumPy: SGD(0.1, momentum=0.9) on the loss above, for a Dense(1)
         pred = x @ kernel + bias
         expected.append(float(np.mean(np.maximum(pred - y, 0)) + 2 * np.mean(np.maximum(y - pred, 0))))
         swapped.append(float(np.mean(np.maximum(y - pred, 0)) + 2 * np.mean(np.maximum(pred - y, 0))))
         grad = ((pred > y).astype("float32") - 2 * (pred < y).astype("float32")) / pred.size
-        kernel, bias = kernel - 0.1 * x.T @ grad, bias - 0.1 * grad.sum(axis=0)
+        velocity = [0.9 * velocity[0] - 0.1 * x.T @ grad, 0.9 * velocity[1] - 0.1 * grad.sum(axis=0)]
+        kernel, bias = kernel + velocity[0], bias + velocity[1]
         try:
             loss = call(step, tf.constant(x), tf.constant(y))
         except LearnerError as err:
@@ -517,6 +622,16 @@ def _check_compiled_step(answer) -> str:
             "在 `tf.GradientTape` 里先算 `loss = loss_fn(y, model(x, training=True))`，最后 `return loss`。",
         )
     weights_now = model.get_weights()
+    moved = not all(np.allclose(now, before) for now, before in zip(weights_now, start))
+    if moved and int(model.optimizer.iterations) == 0:
+        raise Wrong(
+            "not_optimizer",
+            "3 步之后权重变了，可 `model.optimizer.iterations` 还是 0：权重是自己写的更新改的（例如 "
+            "`variable.assign_sub(学习率 * 梯度)`），没有经过 `model.optimizer`。检查用的是带动量的 SGD"
+            "（`momentum=0.9`）：它记着前几步的梯度，自己写的“学习率乘梯度”从第二步起就和它不同；"
+            "换成 Adam 之类的优化器，差别更大。`fit` 用的也是 `compile` 里配置的优化器。",
+            "更新权重交给优化器：`model.optimizer.apply_gradients(zip(gradients, model.trainable_variables))`。",
+        )
     if not (np.allclose(weights_now[0], kernel, atol=1e-5) and np.allclose(weights_now[1], bias, atol=1e-5)):
         raise Wrong(
             "no_update",
@@ -560,7 +675,7 @@ EX_05_4 = Exercise(
     task=(
         "写 `make_step(model, loss_fn)`，返回一个编译成计算图的训练步 `step(x, y)`：前向传播、求梯度、"
         "用 `model.optimizer` 更新权重，返回这一步的损失（更新之前算出的）。\n\n"
-        "检查用一个一层的小模型和 SGD，连续调用 `step` 3 次（3 个形状相同的批次），核对每一步的损失和最后的权重，"
+        "检查用一个一层的小模型和带动量的 SGD，连续调用 `step` 3 次（3 个形状相同的批次），核对每一步的损失和最后的权重，"
         "再像第 4 节那样数损失函数的 Python 代码运行了几次、是不是即时执行。"
     ),
     hints=(
