@@ -72,3 +72,58 @@ def test_calling_self_loss_and_subclassing_model_are_explained_not_dumped():
 def test_the_solution_is_still_accepted():
     ex, answer = _stored("06.4", "solution.py")
     assert evaluate(ex, answer).key == OK
+
+
+# -- causes named apart (06.1, 06.2, 06.3, 06.4) ------------------------------------------------
+
+
+def test_applying_twice_and_updating_part_of_the_variables_get_their_own_causes():
+    twice = _verdict("06.1", "wrong/applied_twice.py")
+    assert twice.key == "applied_twice" and "两次" in twice.text, twice.text
+    partial = _verdict("06.1", "wrong/partial_update.py")
+    assert partial.key == "partial_update" and "一部分变量" in partial.text, partial.text
+    for verdict in (twice, partial):
+        assert "reduce_mean" not in verdict.text, verdict.text
+
+
+def test_a_frozen_batch_norm_is_named_not_a_missing_training_flag():
+    verdict = _verdict("06.2", "wrong/frozen_layer.py")
+    assert verdict.key == "frozen_layer", verdict.text
+    assert "trainable=False" in verdict.text and "推理模式下调用" not in verdict.text, verdict.text
+
+
+def test_a_half_strength_hand_written_l2_is_told_half_not_only_averaged():
+    verdict = _verdict("06.3", "wrong/averaged_regularization__half_l2.py")
+    assert verdict.key == "averaged_regularization", verdict.text
+    assert "一半" in verdict.text and "手写 L2" in verdict.text, verdict.text
+
+
+def test_06_3_suggests_sum_of_model_losses_as_the_notebook_does():
+    import helpers.exercises as exercises
+
+    ex = exercises.get("06.3")
+    texts = [ex.hints[-1], (ex.folder / "solution.py").read_text(encoding="utf-8"),
+             _verdict("06.3", "wrong/tf1_regularization.py").text]
+    for text in (*ex.hints, *texts):
+        assert "add_n" not in text, text
+    for text in texts:
+        assert "sum(model.losses)" in text, text
+
+
+def test_keras3_guide_loop_over_self_metrics_is_accepted_with_a_note():
+    """keras.io's Keras 3 guide returns {m.name: m.result() ...}: fit flattens compile_metrics itself."""
+    verdict = _verdict("06.4", "right/keras3_guide_loop.py")
+    assert verdict.key == OK, verdict.text
+    assert "got multiple values for argument 'sample_weight'" in verdict.text, verdict.text
+
+
+def test_updating_the_loss_metric_with_y_and_y_pred_is_explained():
+    verdict = _verdict("06.4", "wrong/metrics_container__no_loss_branch.py")
+    assert verdict.key == "metrics_container", verdict.text
+    assert "两个 `sample_weight`" in verdict.text and "Traceback" not in verdict.text, verdict.text
+
+
+def test_a_hand_called_loss_object_is_told_it_misses_the_regularization():
+    verdict = _verdict("06.4", "wrong/missing_regularization.py")
+    assert verdict.key == "missing_regularization", verdict.text
+    assert "`self.compute_loss` 才加上正则化损失" in verdict.text, verdict.text

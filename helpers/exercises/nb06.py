@@ -163,6 +163,7 @@ def _check_tape_step(answer) -> str:
     x, y = _data()
     model = _linear_model()
     want_loss, want_weights = _expected_step(model, x, y, with_regularization=False)
+    before = [v.numpy().copy() for v in model.trainable_variables]
     loss, weights = _run_step(answer, model, x, y)
     if np.isclose(loss, want_loss * len(x), rtol=1e-4):
         raise Wrong(
@@ -177,6 +178,22 @@ def _check_tape_step(answer) -> str:
             f"返回的损失是 {loss:.4f}，这一批（更新前）的均方误差是 {want_loss:.4f}，权重的更新也和一步梯度下降不同："
             "损失要用均方误差，也就是平方误差的平均。",
             "`loss = tf.reduce_mean(tf.square(model(x, training=True) - y))`。",
+        )
+    if _same(weights, [2 * w - b for w, b in zip(want_weights, before)]):
+        raise Wrong(
+            "applied_twice",
+            "每个变量都正好走了一步梯度下降的两倍：同一批梯度被 `apply_gradients` 用了两次"
+            "（或者在两个地方各调用了一次）。一个训练步只调用一次 `apply_gradients`。",
+        )
+    untouched = [np.array_equal(w, b) for w, b in zip(weights, before)]
+    if any(untouched) and _same([w for w, u in zip(weights, untouched) if not u],
+                                [w for w, u in zip(want_weights, untouched) if not u]):
+        raise Wrong(
+            "partial_update",
+            f"{len(untouched)} 个可训练变量里有 {sum(untouched)} 个一点没变，其余的更新对了："
+            "只把一部分变量（例如只有卷积核 `kernel`，漏了偏置 `bias`）交给了 `tape.gradient` 或 `apply_gradients`。",
+            "两处都用 `model.trainable_variables`：`tape.gradient(loss, model.trainable_variables)`，"
+            "`optimizer.apply_gradients(zip(grads, model.trainable_variables))`。",
         )
     if not _same(weights, want_weights):
         raise Wrong(
@@ -248,16 +265,17 @@ def _check_regularization(answer) -> str:
             "TF1 的层把正则化损失登记在那里；TF2 的 Keras 层从不往里登记，所以它在 TF2 里总是 0（或空列表），"
             f"加了等于没加：梯度只对预测损失 {plain_loss:.4f} 求，正则化损失 {want_loss - plain_loss:.4f} 没有算进去。"
             "TF2 里各层的正则化损失在 `model.losses` 里。",
-            "在 `with tf.GradientTape()` 块里面加上 `loss += tf.add_n(model.losses)`。",
+            "在 `with tf.GradientTape()` 块里面加上 `loss += sum(model.losses)`。",
         )
     if _same(weights, mean_weights) and not _same(weights, want_weights):
         raise Wrong(
             "averaged_regularization",
             f"模型有 {len(model.losses)} 项正则化损失（权重和偏置各一项），"
-            "你把它们求了平均（例如 `tf.reduce_mean(model.losses)`）："
-            f"加进去的是 {mean_loss - plain_loss:.4f}，而 `fit` 加的是它们的和 {want_loss - plain_loss:.4f}。"
-            "每一项都是一个正则化器自己的惩罚，要全部加起来；只有一项时两者碰巧相同，所以不容易发现。",
-            "`tf.add_n(model.losses)` 或 `sum(model.losses)` 把各项相加。",
+            f"你加进去的正则化损失是 {mean_loss - plain_loss:.4f}，正好是 `fit` 加的 {want_loss - plain_loss:.4f} 的一半"
+            "（例如用 `tf.reduce_mean(model.losses)` 求了平均，或者自己手写 L2 时系数只有一半）。"
+            "每一项都是一个正则化器自己的惩罚，要全部加起来；只有一项时平均值和总和碰巧相同，所以不容易发现。"
+            "自己手写 L2 也容易把系数弄错：`model.losses` 里就是各层按自己的系数算好的惩罚。",
+            "`sum(model.losses)` 把各项相加。",
         )
     if _same(weights, plain_weights):
         raise Wrong(
@@ -286,7 +304,7 @@ EX_06_3 = Exercise(
     ),
     hints=(
         "自定义训练循环不会自动加上各层的正则化损失，它们在 `model.losses` 里。",
-        "在 `with tf.GradientTape()` 块里面加上 `loss += tf.add_n(model.losses)`（列表为空时就不用加）。",
+        "在 `with tf.GradientTape()` 块里面加上 `loss += sum(model.losses)`（列表为空时它得 0）。",
     ),
     check=_check_regularization,
 )
@@ -316,6 +334,15 @@ def _check_training_flag(answer) -> str:
     want_mean = twin.layers[1].moving_mean.numpy()
     _, weights = _run_step(answer, model, x, y)
     moved = float(np.abs(norm.moving_mean.numpy()).max())
+    frozen = [layer.name for layer in model.layers if not layer.trainable]
+    if frozen:
+        raise Wrong(
+            "frozen_layer",
+            f"训练步把 {frozen} 设成了 `trainable=False`。冻结的 `BatchNormalization` 即使收到 `training=True`，"
+            "也按推理模式运行（用滑动均值和滑动方差），滑动均值不再更新，它的 `gamma`、`beta` 也不再是可训练变量。"
+            "训练步不要改层的 `trainable`：只要调用时传 `training=True`。",
+            "删掉改 `trainable` 的那一行，保留 `prediction = model(x, training=True)`。",
+        )
     if moved > 0.0 and not _same(weights, want_weights):
         raise Wrong(
             "inference_in_tape",
@@ -374,8 +401,8 @@ def _weighted_batches():
     return [tuple(tf.constant(a[part]) for a in (x, y, w)) for part in (slice(0, 5), slice(5, 8))]
 
 
-def _reference_class(weighted_loss: bool = True, scaled: bool = True):
-    """Keras's built-in step (both flags True), or the same step with one mistake, as a ``keras.Sequential`` subclass."""
+def _reference_class(weighted_loss: bool = True, scaled: bool = True, regularized: bool = True):
+    """Keras's built-in step (all flags True), or the same step with one mistake, as a ``keras.Sequential`` subclass."""
     import keras
     import tensorflow as tf
 
@@ -385,7 +412,10 @@ def _reference_class(weighted_loss: bool = True, scaled: bool = True):
             with tf.GradientTape() as tape:
                 y_pred = self(x, training=True)
                 weights = sample_weight if weighted_loss else None
-                loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=weights)
+                if regularized:
+                    loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=weights)
+                else:  # a loss object called by hand: no self.losses
+                    loss = keras.losses.MeanSquaredError()(y, y_pred, sample_weight=weights)
                 target = self.optimizer.scale_loss(loss) if scaled else loss
             self.optimizer.apply(tape.gradient(target, self.trainable_variables), self.trainable_variables)
             replicas = self.distribute_strategy.num_replicas_in_sync  # 1 here: one device
@@ -397,8 +427,40 @@ def _reference_class(weighted_loss: bool = True, scaled: bool = True):
     return Reference
 
 
+#: What a step that loops over ``self.metrics`` and returns ``{m.name: m.result() ...}`` should know (Keras 3).
+METRICS_LOOP_NOTE = (
+    "keras.io 上 Keras 3 的指南（custom_train_step_in_tensorflow）就是这样写的：只有一个输出时，"
+    "`fit` 把 `compile_metrics` 的字典展开，报告的数值和 `self.compute_metrics` 的相同；多输出模型的 `self.metrics` "
+    "里还有每个输出各自的损失指标（`Mean`），逐个 `update_state(y, y_pred, sample_weight=...)` 会报 "
+    "`TypeError: Mean.update_state() got multiple values for argument 'sample_weight'`。"
+    "`self.compute_metrics` 不管有几个输出都能用。"
+)
+
+#: The structure of ``self.metrics`` in Keras 3, for the verdicts on steps that update each metric by hand.
+METRICS_STRUCTURE = (
+    "Keras 3 的 `self.metrics` 第一项是名叫 `loss` 的损失指标（一个 `Mean`，要的是 `update_state(loss, sample_weight=批大小)`），"
+    "第二项是名叫 `compile_metrics` 的**一个**容器，装着 `compile` 里给的全部指标，它要收到 `sample_weight`，"
+    "`weighted_metrics` 里的指标才加权。"
+)
+
+
+def _flatten_logs(logs: dict) -> tuple[dict, bool]:
+    """Flatten one level of nested dicts, as ``fit`` does; return (flat logs, whether any value was a dict)."""
+    flat, nested = {}, False
+    for name, value in logs.items():
+        if isinstance(value, dict):
+            flat.update(value)
+            nested = True
+        else:
+            flat[name] = value
+    return flat, nested
+
+
 def _fit_two_batches(model_class, learner: bool):
-    """Build and compile a small model of ``model_class``, run its ``train_step`` on both batches; return (logs, weights)."""
+    """Build and compile a small model of ``model_class``, run its ``train_step`` on both batches.
+
+    Return (logs flattened as ``fit`` does, weights, whether the returned dict was nested).
+    """
     import keras
 
     layers = [
@@ -447,6 +509,16 @@ def _fit_two_batches(model_class, learner: bool):
                     "Keras 3 里算 `compile` 给的损失用 `self.compute_loss`：它按样本权重加权，并加上 `self.losses`。",
                     "`loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight)`。",
                 ) from None
+            if isinstance(err.error, TypeError) and "multiple values for argument 'sample_weight'" in str(err.error):
+                raise Wrong(
+                    "metrics_container",
+                    "`Mean.update_state()` 收到了两个 `sample_weight`：你对 `self.metrics` 里的每一项都调用了 "
+                    "`update_state(y, y_pred, sample_weight=...)`，其中也包括损失指标。" + METRICS_STRUCTURE
+                    + "损失指标的 `update_state` 只收损失一个值，`y_pred` 就被当成了它的 `sample_weight`。"
+                    "交给 `self.compute_metrics`，这些就不用自己管。",
+                    "损失指标单独 `update_state(loss, sample_weight=tf.shape(x)[0])`；"
+                    "其余交给 `return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)`。",
+                ) from None
             raise
     if not isinstance(logs, dict):
         raise Wrong(
@@ -454,19 +526,9 @@ def _fit_two_batches(model_class, learner: bool):
             f"`train_step` 返回的是 {type(logs).__name__}，`fit` 要的是一个字典：指标名 → 数值。",
             "最后 `return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)`，它返回的就是这个字典。",
         )
-    if learner and any(isinstance(value, dict) for value in logs.values()):
-        nested = next(name for name, value in logs.items() if isinstance(value, dict))
-        raise Wrong(
-            "metrics_container",
-            f"返回的字典里，`{nested}` 的值本身又是一个字典。Keras 3 的 `self.metrics` 第一项是名叫 `loss` 的损失指标，"
-            "第二项是名叫 `compile_metrics` 的**一个**容器，装着 `compile` 里给的全部指标，它的 `result()` 是字典；"
-            "所以 `{m.name: m.result() for m in self.metrics}` 得到的是嵌套的字典，逐个 `m.update_state(...)` 也会把"
-            "容器和损失指标当成普通指标来更新。Keras 2 指南里的 `self.compiled_loss`、`self.compiled_metrics` 写法，"
-            "在 Keras 3 里换成 `self.compute_loss` 和 `self.compute_metrics`。",
-            "损失用 `self.compute_loss(...)` 算，`loss` 指标自己 `update_state`，"
-            "最后 `return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)`：它返回的字典已经展开了容器。",
-        )
-    return {name: as_number(value, f"返回的 `{name}` ") for name, value in logs.items()}, model.get_weights()
+    logs, nested = _flatten_logs(logs)
+    numbers = {name: as_number(value, f"返回的 `{name}` ") for name, value in logs.items()}
+    return numbers, model.get_weights(), nested
 
 
 def _check_train_step(answer) -> str:
@@ -485,9 +547,17 @@ def _check_train_step(answer) -> str:
         )
     if answer.train_step is keras.Sequential.train_step:
         raise Wrong("not_overridden", "这个类没有重写 `train_step`，`fit` 用的还是 Keras 自带的那个。")
-    want_logs, want_weights = _fit_two_batches(_reference_class(), learner=False)
-    logs, weights = _fit_two_batches(answer, learner=True)
+    want_logs, want_weights, _ = _fit_two_batches(_reference_class(), learner=False)
+    logs, weights, nested = _fit_two_batches(answer, learner=True)
     if not _same(weights, want_weights):
+        if _same(weights, _fit_two_batches(_reference_class(regularized=False), learner=False)[1]):
+            raise Wrong(
+                "missing_regularization",
+                "变量和 Keras 自带的 `train_step` 不同，和“损失里没有正则化损失”时的结果一样：你自己调用了一个损失对象"
+                "（例如 `keras.losses.MeanSquaredError()`），样本权重也给了，可它只算预测损失；"
+                "`self.compute_loss` 才加上正则化损失 `self.losses`（这里是 L2）。",
+                "`loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight)`。",
+            )
         if _same(weights, _fit_two_batches(_reference_class(weighted_loss=False), learner=False)[1]):
             raise Wrong(
                 "loss_unweighted",
@@ -508,6 +578,21 @@ def _check_train_step(answer) -> str:
                 "把梯度原样交给 `self.optimizer.apply`。",
             )
         raise Wrong("wrong_update", "两个批次之后，变量和 Keras 自带的 `train_step` 不同。")
+    differs = [name for name, value in want_logs.items()
+               if name not in logs or not np.isclose(logs[name], value, rtol=1e-4, atol=1e-5)]
+    if nested and differs:
+        raise Wrong(
+            "metrics_container",
+            f"变量对了，可报告的 {differs} 和 Keras 自带的不同。你返回的是 `{{m.name: m.result() for m in self.metrics}}`，"
+            "`compile_metrics` 的值是一个字典，`fit` 会把它展开，这本身没有错；错在逐个更新这些指标的方式。"
+            + METRICS_STRUCTURE
+            + ("对损失指标也调用 `update_state(y, y_pred)` 一类的写法（Keras 3 里已弃用的 `self.compiled_metrics.update_state` "
+               "对它记的是 `y_pred`），损失指标记下的就不是这一步的损失。" if "loss" in differs else "")
+            + ("容器的 `update_state` 没收到 `sample_weight`，`weighted_mae` 就没有加权。" if "weighted_mae" in differs else "")
+            + "交给 `self.compute_metrics`，这些就不用自己管。",
+            "损失指标单独 `update_state(loss, sample_weight=tf.shape(x)[0])`；"
+            "其余交给 `return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)`。",
+        )
     missing = [name for name in want_logs if name not in logs]
     if missing:
         raise Wrong(
@@ -537,10 +622,11 @@ def _check_train_step(answer) -> str:
         )
     if not all(np.isclose(logs[name], value, rtol=1e-4) for name, value in want_logs.items()):
         raise Wrong("wrong_metrics", f"返回的 {logs} 和 Keras 自带的 `train_step` 报告的 {want_logs} 不同。")
+    note = ("另外，你返回的是 `{m.name: m.result() for m in self.metrics}`：" + METRICS_LOOP_NOTE) if nested else ""
     return (
         f"变量和报告的每一项（loss {want_logs['loss']:.4f}、weighted_mae {want_logs['weighted_mae']:.4f}）"
         "都和 Keras 自带的 `train_step` 相同：样本权重交给了 `compute_loss` 和 `compute_metrics`，"
-        "损失按批次的样本数记录，梯度对放大后的损失求。"
+        "损失按批次的样本数记录，梯度对放大后的损失求。" + note
     )
 
 
@@ -557,6 +643,7 @@ EX_06_4 = Exercise(
         "`metrics=[\"mae\"]` 和 `weighted_metrics=[\"mae\"]`、一个 5 个样本和一个 3 个样本的带权批次，"
         "优化器带 `loss_scale_factor`，比较两步之后的变量和报告的每一项。检查只在一台设备上运行（副本数是 1），"
         "所以查不出漏乘副本数；这一项要自己对照第 7 节的 `StepModel`。"
+        "检查用的线性模型也没有 Dropout 和 BatchNormalization，漏掉 `training=True` 同样查不出来（见第 4 节）。"
     ),
     hints=(
         "`fit` 交来的 `data` 是 `(x, y, w)`：用 `keras.utils.unpack_x_y_sample_weight(data)` 拆出 `sample_weight`，"

@@ -1,8 +1,7 @@
 def train_step(model, optimizer, x, y):
     with tf.GradientTape() as tape:
         loss = tf.reduce_mean(tf.square(model(x, training=True) - y))
-        if model.losses:
-            loss += tf.add_n(model.losses)  # 正则化损失要自己加
+        loss += sum(model.losses)  # 正则化损失要自己加；列表为空时 sum 得 0
     grads = tape.gradient(loss, model.trainable_variables)
     optimizer.apply_gradients(zip(grads, model.trainable_variables))
     return loss

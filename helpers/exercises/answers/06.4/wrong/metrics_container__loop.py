@@ -4,9 +4,10 @@ class WeightedStepModel(keras.Sequential):
         with tf.GradientTape() as tape:
             y_pred = self(x, training=True)
             loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight)
-        gradients = tape.gradient(loss, self.trainable_variables)
-        self.optimizer.apply_gradients(zip(gradients, self.trainable_variables))
-        for metric in self.metrics:
+            scaled_loss = self.optimizer.scale_loss(loss)
+        gradients = tape.gradient(scaled_loss, self.trainable_variables)
+        self.optimizer.apply(gradients, self.trainable_variables)
+        for metric in self.metrics:  # 损失指标和容器都按 (y, y_pred) 更新，不带样本权重
             metric.update_state(y, y_pred)
         return {m.name: m.result() for m in self.metrics}
 
