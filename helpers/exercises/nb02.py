@@ -74,6 +74,7 @@ def _check_not_hard_coded(answer) -> None:
     "probe_failed" (with the error) when it fails on a name it was not written for.
     """
     import keras
+    import numpy as np
 
     class ProbeOptimizer(keras.optimizers.SGD):
         def __init__(self, learning_rate=PROBE_RATE, **kwargs):
@@ -103,6 +104,16 @@ def _check_not_hard_coded(answer) -> None:
             "`float(getattr(keras.optimizers, name)().learning_rate)`：名字原样传给 `getattr`。",
         )
     if got is None or not abs(got - PROBE_RATE) <= 1e-7:  # "not <=": a NaN is not close either
+        stored = float(np.float32(PROBE_RATE))  # the variable is float32: 0.0375 is 0.03750000149...
+        rounded = {round(r, k) for r in (PROBE_RATE, stored) for k in range(7)} - {0.0}  # 0.0: too many causes
+        if got in rounded:  # e.g. round(..., 3): 0.0375 becomes 0.038, the 6 names stay right
+            raise Wrong(
+                "wrong_value",
+                f"题目里的 6 个名字都对了，可检查临时往 `keras.optimizers` 里加了一个 `{PROBE_NAME}`"
+                f"（不传参数时学习率是 {PROBE_RATE:g}），你的函数给出了 {got:g}：结果被四舍五入过。"
+                "读出的值原样返回，不要 `round(...)`：取整的位数不够，默认学习率就被改了。",
+                "`float(getattr(keras.optimizers, name)().learning_rate)`，不再取整。",
+            )
         if got is not None:
             shown = f"你的函数对它给出了 {got:g}"
         else:
@@ -199,8 +210,9 @@ def _call_make_optimizer(answer, hint: str):
             received = str(err.error).rsplit("Received instead: ", 1)[-1]
             raise Wrong(
                 "rate_not_float",
-                f"创建优化器时 Keras 报错 ValueError（收到的是 `{received}`）：Keras 3 的学习率只收 Python 的 `float`"
-                "（或学习率调度），整数 `1` 和 NumPy 的 `np.float32` 都会被拒绝。旧代码里的 `lr=1` 改名时要写成 `1.0`。",
+                f"创建优化器时 Keras 报错 ValueError（收到的是 `{received}`）：Keras 3 的学习率只收 Python 的 `float`、"
+                "学习率调度（learning rate schedule：按已走的步数给出学习率的对象）或可调用对象，"
+                "整数 `1` 和 NumPy 的 `np.float32` 都会被拒绝。旧代码里的 `lr=1` 改名时要写成 `1.0`。",
                 hint,
             ) from None
         raise
@@ -237,7 +249,8 @@ def _check_slow(answer) -> str:
             "wrong_class",
             f"返回的是 `{type(optimizer).__name__}`。题目要求继续用 `Adadelta`：换优化器会掩盖真正的原因。",
         )
-    if call(answer) is optimizer:
+    second = call(answer)
+    if second is optimizer:
         raise Wrong(
             "shared_optimizer",
             "`make_optimizer()` 调用两次，返回的是同一个优化器对象：它是在函数外面创建一次、之后每次都交出去的。"
@@ -251,15 +264,31 @@ def _check_slow(answer) -> str:
     lr = float(optimizer.learning_rate)
     if not np.isfinite(end) or end > start:
         raise Wrong("diverged", f"学习率 {lr:g} 时损失从 {start:.3f} 变成了 {end:.3f}，训练发散了。")
+    held = 1.0 - sum(_steps_taken(second, start=1.0, grad=0.0, steps=3))
+    if abs(held - 1.0) > 1e-6:  # before "too_slow": weight decay also holds the loss up
+        raise Wrong(
+            "weight_decay",
+            f"梯度一直是 0，权重却在 3 步里从 1.0 变成了 {held:.5f}：这是 `weight_decay=` 的权重衰减，"
+            "每一步从权重里减去学习率 × `weight_decay` × 权重本身，把权重往 0 拉。TF 1.13 时代的 `Adadelta()` 没有这一步："
+            f"{STEPS} 步后损失从 {start:.5f} 降到 {end:.5f}，权重衰减一直把权重拉回 0，损失就降不下去。",
+            "去掉 `weight_decay=`：`keras.optimizers.Adadelta(learning_rate=1.0)`。",
+        )
+    original = _original_end()
+    _check_nothing_extra(
+        optimizer,
+        f"{STEPS} 步后损失从 {start:.5f} 降到 {end:.5f}（TF 1.13 时代的 `Adadelta()` 降到 {original:.5f}）。",
+        "只写 `keras.optimizers.Adadelta(learning_rate=1.0)`。",
+        same=bool(np.isclose(start - end, start - original, rtol=1e-3)),
+    )
     if end > TARGET * start:
         raise Wrong(
             "too_slow",
             f"学习率 {lr:g} 时，{STEPS} 步后损失只从 {start:.5f} 降到 {end:.5f}，几乎不动。"
             "这段代码写于 TF 1.13 时代：那时 `tf.keras` 里 `Adadelta` 的默认学习率和现在不一样。",
         )
-    original = _original_end()
-    if not np.isclose(end, original, rtol=1e-3):
-        faster = "快得多" if end < original else "慢一些"
+    drop, original_drop = start - end, start - original  # the same start: zero weights, the same line
+    if not np.isclose(drop, original_drop, rtol=1e-3):  # the drop: the loss itself moves only ~1 %
+        faster = "快一些" if drop > original_drop else "慢一些"
         changed = [
             f"`{n}={getattr(optimizer, n):g}`"
             for n, v in (("rho", 0.95), ("epsilon", 1e-7))
@@ -268,14 +297,14 @@ def _check_slow(answer) -> str:
         also = f"，而且改了 {'、'.join(changed)}（原来的默认值是 rho=0.95、epsilon=1e-7）" if changed else ""
         if changed:
             why = "而原来的设置和现在只差学习率，别的超参数不用动。"
-        elif end < original:
+        elif drop > original_drop:
             why = "而不是随便一个能让损失下降的学习率：一味调大学习率，训练也可能变得不稳定。"
         else:
             why = "而不是随便一个能让损失下降的学习率：比原来小的学习率只是训练得慢。"
         raise Wrong(
             "not_original",
-            f"学习率 {lr:g}{also}：{STEPS} 步后损失从 {start:.4f} 降到 {end:.4f}，能训练，但比原来的设置降得{faster}"
-            f"（TF 1.13 时代的 `Adadelta()` 降到 {original:.4f}）。题目要找回的是这段代码原来的设置，{why}",
+            f"学习率 {lr:g}{also}：{STEPS} 步里损失从 {start:.5f} 降低了 {drop:.5f}，能训练，但比原来的设置降得{faster}"
+            f"（TF 1.13 时代的 `Adadelta()` 降低 {original_drop:.5f}）。题目要找回的是这段代码原来的设置，{why}",
             "TF ≤1.13 `tf.keras` 里 `Adadelta` 的默认学习率是 1.0，其余超参数和 Keras 3 的默认值相同。",
         )
     return (
@@ -405,13 +434,18 @@ def _check_decay(answer) -> str:
         raise Wrong(
             "weight_decay",
             f"梯度一直是 0，权重却从 1.0 变成了 {held:.5f}：这是 `weight_decay=` 的权重衰减，"
-            "每一步从权重里减去 学习率 × `weight_decay` × 权重本身，把权重往 0 拉。"
+            "每一步从权重里减去学习率 × `weight_decay` × 权重本身，把权重往 0 拉。"
             "旧代码的 `decay=` 是学习率衰减，和它不是一回事，改个名字就换成了另一个算法。",
             "去掉 `weight_decay=`，用学习率调度：" + SCHEDULE_HINT,
         )
     got = _steps_taken(optimizer, start=0.0, grad=1.0, steps=DECAY_STEPS)
     want = [OLD_RATE / (1 + OLD_DECAY * t) for t in range(DECAY_STEPS)]
-    _check_nothing_extra(optimizer, got, want)
+    _check_nothing_extra(
+        optimizer,
+        f"梯度 1.0 下 {DECAY_STEPS} 步的步长是 {_shown(got)}，旧代码是 {_shown(want)}。",
+        "学习率调度保持不变：" + SCHEDULE_HINT,
+        same=bool(np.allclose(got, want, rtol=1e-5, atol=0)),
+    )
     if np.allclose(got, want, rtol=1e-5, atol=0):
         return (
             f"梯度 1.0 下 {DECAY_STEPS} 步的步长是 {_shown(got)}，正是 0.1 / (1 + 0.01 × t)：旧代码的学习率衰减在 Keras 3 里"
@@ -422,6 +456,12 @@ def _check_decay(answer) -> str:
             why = (
                 "你传了 `decay=`：Keras 3 的优化器收下它，只发一条警告（`Argument decay is no longer supported "
                 "and will be ignored`），然后完全不用它。"
+            )
+        elif _rate_is_scheduled(optimizer):
+            why = (
+                "你传了一个学习率调度，可它给出的学习率在开头几步里没有变："
+                "检查 `staircase=`（为 True 时每走满 `decay_steps` 步才降一次）和 `decay_steps=`（越大衰减越慢）。"
+                "旧代码每一步都衰减一次。"
             )
         else:
             why = "学习率没有衰减：旧代码里的 `decay=0.01` 不能直接删掉，它的作用要换一种写法保留下来。"
@@ -444,15 +484,27 @@ def _check_decay(answer) -> str:
     )
 
 
-def _check_nothing_extra(optimizer, got: list[float], want: list[float]) -> None:
-    """Wrong when the SGD does something the old code did not: momentum, gradient clipping, EMA of the weights."""
-    steps = f"梯度 1.0 下 {DECAY_STEPS} 步的步长是 {_shown(got)}，旧代码是 {_shown(want)}。"
+def _rate_is_scheduled(optimizer) -> bool:
+    """True when the learning rate was given as a schedule or a callable (its config is not a plain number)."""
+    try:
+        rate = optimizer.get_config().get("learning_rate")
+    except Exception:  # noqa: BLE001 -- serializing a callable can fail (a lambda without source): not a number
+        return True
+    return not isinstance(rate, (int, float))
+
+
+def _check_nothing_extra(optimizer, steps: str, keep: str, same: bool = False) -> None:
+    """Wrong when the optimizer does something the old code did not: momentum, gradient clipping or accumulation, EMA.
+
+    ``steps`` says what the check measured, ``keep`` is the hint for the rest, ``same``: the measured steps were right.
+    """
+    name = type(optimizer).__name__
     momentum = float(getattr(optimizer, "momentum", 0.0) or 0.0)
     if momentum != 0.0:
         nesterov = "、`nesterov=True`" if getattr(optimizer, "nesterov", False) else ""
         raise Wrong(
             "momentum",
-            f"返回的 `SGD` 设了 `momentum={momentum:g}`{nesterov}：旧代码没有动量。{steps}"
+            f"返回的 `{name}` 设了 `momentum={momentum:g}`{nesterov}：旧代码没有动量。{steps}"
             "动量让每一步都带上以往更新的一部分，步长越走越大，而不是逐步衰减。"
             "旧代码的 `decay=` 是学习率衰减，和动量是两回事。",
             "去掉 `momentum=`（默认 0.0）；衰减写成学习率调度：" + SCHEDULE_HINT,
@@ -463,18 +515,31 @@ def _check_nothing_extra(optimizer, got: list[float], want: list[float]) -> None
         if getattr(optimizer, n, None) is not None
     ]
     if clipping:
+        seen = (
+            "这里的梯度没有超过它，所以这几步看不出差别；梯度一大，更新就被截小了。"
+            if same
+            else "这里的结果和旧代码不同，是因为梯度先被截小了，不是学习率不对。"
+        )
         raise Wrong(
             "gradient_clipping",
-            f"返回的 `SGD` 设了 {'、'.join(clipping)}：这是梯度裁剪，旧代码没有。{steps}"
-            "裁剪先把梯度截小，再乘学习率，所以步长看上去像学习率不对，其实是梯度被改了。",
-            f"去掉 {'、'.join(clipping)}，学习率调度保持不变：" + SCHEDULE_HINT,
+            f"返回的 `{name}` 设了 {'、'.join(clipping)}：这是梯度裁剪，旧代码没有。{steps}"
+            "梯度的范数（或某个分量）超过这个值时，优化器先把梯度截小，再按学习率更新。" + seen,
+            f"去掉 {'、'.join(clipping)}，{keep}",
+        )
+    accumulate = getattr(optimizer, "gradient_accumulation_steps", None)
+    if accumulate:
+        raise Wrong(
+            "gradient_accumulation",
+            f"返回的 `{name}` 设了 `gradient_accumulation_steps={accumulate}`：优化器先把 {accumulate} 步的梯度"
+            f"累加起来，每 {accumulate} 步才用它们的平均值更新一次，其余各步变量不动。旧代码每一步都更新。{steps}",
+            f"去掉 `gradient_accumulation_steps=`，{keep}",
         )
     if getattr(optimizer, "use_ema", False):
         raise Wrong(
             "use_ema",
-            "返回的 `SGD` 设了 `use_ema=True`：优化器另外维护一份权重的指数加权平均，`fit` 结束时用它换掉模型的权重。"
-            "旧代码没有这一步：逐步的步长虽然相同，训练出来的模型却不同。",
-            "去掉 `use_ema=True`：" + SCHEDULE_HINT,
+            f"返回的 `{name}` 设了 `use_ema=True`：优化器另外维护一份权重的指数加权平均，`fit` 结束时用它换掉模型的权重。"
+            "旧代码没有这一步：每一步的更新虽然相同，训练出来的模型却不同。",
+            f"去掉 `use_ema=True`，{keep}",
         )
 
 
