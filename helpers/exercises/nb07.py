@@ -219,6 +219,13 @@ def _judge_collatz(answer) -> str:
                     "直接用张量写条件：`while n != 1:`、`if n % 2 == 0:`，AutoGraph 会把它们改写成图里的算子。",
                 ) from None
             raise
+        dtype = getattr(got, "dtype", None)
+        if dtype is not None and not tf.as_dtype(dtype).is_integer:
+            raise Wrong(
+                "wrong_type",
+                f"应该返回一个整数张量，现在是 `{tf.as_dtype(dtype).name}` 张量：步数是数出来的，是整数。",
+                "计数从整数开始：`steps = 0`（不是 `0.0` 或 `tf.constant(0.0)`），每次 `steps += 1`。",
+            )
         try:
             got = int(got)
         except (TypeError, ValueError):
@@ -472,6 +479,17 @@ def _judge_running_sum(answer) -> str:
             "用 `input_signature=[tf.TensorSpec([None, None, 3], tf.float32)]` 声明批大小和长度都未知。",
         )
     ops = _graph_op_types(answer, tf.TensorSpec([None, None, 3], tf.float32))
+    python_ops = sorted(ops & {"EagerPyFunc", "PyFunc", "PyFuncStateless"})
+    if python_ops:
+        raise Wrong(
+            "py_function",
+            f"3 种形状的输入都算对了，可计算图里有一个 `{python_ops[0]}` 算子：你用 `tf.py_function`"
+            "（或 `tf.numpy_function`）把计算交回给了 Python。每次调用，图都回到 Python 解释器里去算这一段；"
+            "这样的图离不开 Python，保存成 SavedModel 后就用不了，也不能放到别的设备上并行。"
+            "题目要的是图里的循环和 `tf.TensorArray`。",
+            "去掉 `tf.py_function`，直接在 `tf.function` 里用张量写：`for t in tf.range(tf.shape(x)[0]):`，"
+            "每一步 `outputs = outputs.write(t, total)`。",
+        )
     if not ops & {"While", "StatelessWhile"}:
         return (
             "3 种形状的输入都算对了，只追踪了 1 次。你没有写循环，而是用了一次算完整个序列的算子（如 `tf.cumsum`）："
