@@ -161,3 +161,64 @@ def test_without_the_default_writer_state_record_off_falls_back_to_nothing_writt
 
 def test_the_reference_answer_still_passes_with_the_scalar_watch_in_place():
     assert _stored_verdict("08.2", "solution.py").key == OK
+
+
+# -- 08.1: what the success text credits; a reset_state without its parentheses -------------------
+
+
+def test_a_reset_state_without_parentheses_is_told_so():
+    verdict = _stored_verdict("08.1", "wrong/never_reset__no_parens.py")
+    assert verdict.key == "never_reset", verdict.text
+    assert "后面要有括号" in verdict.text, "the answer named reset_state but never called it"
+
+
+def test_an_answer_that_never_names_reset_state_gets_no_remark_about_parentheses():
+    """Control: the remark rests on the look-up of reset_state, not on the wrong values alone."""
+    verdict = _stored_verdict("08.1", "wrong/never_reset.py")
+    assert "括号" not in verdict.text, verdict.text
+
+
+@pytest.mark.parametrize("name", ["right/new_metric_each_epoch.py", "right/new_keras_mean_each_epoch.py"])
+def test_a_new_metric_each_epoch_is_credited_as_such_whatever_its_class(name):
+    """type(metric)() and keras.metrics.Mean() are the same idea: both pass, told they made a new metric."""
+    verdict = _stored_verdict("08.1", name)
+    assert verdict.key == OK, verdict.text
+    assert "每轮新建了一个指标" in verdict.text, "the text must name what the answer did"
+    assert "每轮用 `reset_state()` 清零一次" not in verdict.text, "no reset_state() was called"
+
+
+def test_zeroing_the_variables_by_hand_is_not_credited_to_reset_state():
+    verdict = _stored_verdict("08.1", "right/zero_variables_by_hand.py")
+    assert verdict.key == OK, verdict.text
+    assert "没有调用 `reset_state()`" in verdict.text, verdict.text
+    assert "每轮用 `reset_state()` 清零一次" not in verdict.text, "no reset_state() was called"
+
+
+def test_the_reference_answer_is_credited_to_reset_state():
+    """Control: with reset_state() called each epoch, the text says so."""
+    verdict = _stored_verdict("08.1", "solution.py")
+    assert verdict.key == OK and "每轮用 `reset_state()` 清零一次" in verdict.text, verdict.text
+
+
+def test_the_check_puts_keras_mean_update_state_back():
+    import keras
+
+    before = keras.metrics.Mean.__dict__.get("update_state")
+    _stored_verdict("08.1", "right/new_keras_mean_each_epoch.py")
+    assert keras.metrics.Mean.__dict__.get("update_state") is before, "the check must undo its watch on Mean"
+
+
+# -- 08.4: the partial batch left out ---------------------------------------------------------------
+
+
+def test_leaving_out_the_partial_batch_is_named():
+    verdict = _stored_verdict("08.4", "wrong/partial_skipped.py")
+    assert verdict.key == "partial_skipped", verdict.text
+    assert "最后一个不完整批次" in verdict.text and "没算进去" in verdict.text, verdict.text
+
+
+def test_another_wrong_value_is_not_blamed_on_the_partial_batch():
+    """Control: an answer that weights the other way gets no word about a batch left out."""
+    verdict = _stored_verdict("08.4", "wrong/wrong_value__inverse_weight.py")
+    assert verdict.key == "wrong_value", verdict.text
+    assert "没算进去" not in verdict.text, verdict.text

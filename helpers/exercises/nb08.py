@@ -22,14 +22,24 @@ def _watched_mean():
 
     It is named ``Mean``, like the class the learner knows, so an error message about it
     (``'Mean' object has no attribute 'reset'``) names nothing the learner never saw.
+    ``touched`` counts look-ups of ``reset_state`` (a call looks it up too, so only
+    ``touched`` without ``resets`` means "named but not called"); ``updated`` holds the
+    ids of the instances that got updates, so a new one made by ``type(metric)()`` shows.
     """
     import keras
 
     class Mean(keras.metrics.Mean):
-        updates = resets = 0
+        updates = resets = touched = 0
+        updated: set = set()
+
+        def __getattribute__(self, name):
+            if name == "reset_state":
+                type(self).touched += 1
+            return super().__getattribute__(name)
 
         def update_state(self, *args, **kwargs):
             type(self).updates += 1
+            type(self).updated.add(id(self))
             return super().update_state(*args, **kwargs)
 
         def reset_state(self):
@@ -37,6 +47,32 @@ def _watched_mean():
             return super().reset_state()
 
     return Mean
+
+
+@contextlib.contextmanager
+def _watching_plain_means(watched, others: set):
+    """Within the block, add to ``others`` the id of each ``keras.metrics.Mean`` that is not a ``watched``
+    one and gets an update: a ``keras.metrics.Mean()`` the answer made itself."""
+    import keras
+
+    cls = keras.metrics.Mean
+    had_own = "update_state" in cls.__dict__
+    original = cls.__dict__.get("update_state")
+    inherited = cls.update_state
+
+    def update_state(self, *args, **kwargs):
+        if not isinstance(self, watched):
+            others.add(id(self))
+        return inherited(self, *args, **kwargs)
+
+    cls.update_state = update_state
+    try:
+        yield others
+    finally:
+        if had_own:
+            cls.update_state = original
+        else:
+            del cls.update_state
 
 
 def _explain_reset_name(err: LearnerError) -> None:
@@ -63,11 +99,15 @@ def _check_reset(answer) -> str:
     import numpy as np
 
     watched = _watched_mean()
+    given = watched()
+    others: set = set()  # keras.metrics.Mean objects the answer made itself and updated
     try:
-        result = call(answer, watched(), EPOCHS)
+        with _watching_plain_means(watched, others):
+            result = call(answer, given, EPOCHS)
     except LearnerError as err:
         _explain_reset_name(err)
         raise
+    fresh = len(others) + len(watched.updated - {id(given)})  # metrics made by the answer
     want = [float(np.mean(e)) for e in EPOCHS]
     try:
         got = [round(float(v), 4) for v in result]
@@ -76,6 +116,8 @@ def _check_reset(answer) -> str:
     cumulative = [float(np.mean(sum(EPOCHS[: i + 1], []))) for i in range(len(EPOCHS))]
     if np.allclose(got, cumulative) and not np.allclose(got, want):
         once = "（只在所有轮之前清零一次不够，每轮开始时都要清零）" if watched.resets else ""
+        if not watched.resets and watched.touched:
+            once = "（写了 `metric.reset_state` 却没有调用它：`reset_state` 后面要有括号）"
         raise Wrong(
             "never_reset",
             f"得到 {got}：第 2、3 轮的平均值把前几轮的损失也算进去了，因为轮与轮之间没有清零，"
@@ -98,10 +140,23 @@ def _check_reset(answer) -> str:
         )
     if not np.allclose(got, want):
         raise Wrong("wrong_value", f"每轮的平均损失应该是 {want}，现在是 {got}。")
-    if watched.updates == 0:
+    if watched.updates == 0 and not others:
         raise Wrong(
             "metric_unused",
             "数值对了，但传进来的 `metric` 一次也没有用上：题目要练的是用这个指标对象累积，每轮清零一次。",
+        )
+    if fresh:
+        # Accepted, like evaluate() in the notebook, which makes new metrics on each call.
+        return (
+            f"每轮的平均损失 {want} 都对：你每轮新建了一个指标，新指标从零开始，也就不用清零"
+            "（本篇的 `evaluate` 也是每次调用都新建指标）。要接着用传进来的这一个，就在每轮开始时 "
+            "`metric.reset_state()`；训练步装进 `tf.function` 后只能这样，它用的是追踪时的那个指标，看不到新建的。"
+        )
+    if not watched.resets:
+        return (
+            f"每轮的平均损失 {want} 都对：每轮开始时指标确实从零开始了，只是没有调用 `reset_state()`"
+            "（多半是自己把 `metric.variables` 赋成了 0）。`reset_state()` 替你把指标的每个变量都清零，"
+            "不用知道它里面有哪些变量。"
         )
     return f"每轮的平均损失 {want} 都对：指标跨批次累积，每轮用 `reset_state()` 清零一次。"
 
@@ -538,6 +593,15 @@ def _check_weighted(answer) -> str:
             f"得到 {got:.4f}：你把每批的平均损失乘上样本数，得到的是这一批的损失总和，`Mean` 再把三个总和平均，"
             f"结果就不是逐个样本的平均（应该是 {want:.4f}）。",
             "乘法交给 `Mean`：`metric.update_state(batch_loss, sample_weight=size)`，它会除以权重之和。",
+        )
+    full = BATCHES[:-1]  # the full batches, without the partial one at the end
+    without_last = sum(loss * n for loss, n in full) / sum(n for _, n in full)
+    if np.isclose(got, without_last, atol=1e-4) and not np.isclose(without_last, want, atol=1e-4):
+        raise Wrong(
+            "partial_skipped",
+            f"得到 {got:.4f}：这是前 {len(full)} 个整批的平均，最后一个不完整批次（{BATCHES[-1][1]} 个样本）没算进去。"
+            f"不完整批次也是这一轮的样本，各批次是 {shown}，逐个样本的平均应该是 {want:.4f}。",
+            "每个批次都要累积，最后那个不完整的也一样：按样本数加权，它就只占它该占的份量。",
         )
     if not np.isclose(got, want, atol=1e-4):
         raise Wrong("wrong_value", f"各批次是 {shown}，逐个样本的平均损失应该是 {want:.4f}，现在是 {got:.4f}。")
